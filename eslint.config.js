@@ -1,0 +1,34 @@
+// Lint: type-aware rules where they catch real bugs (floating promises), and the
+// one architectural rule of DESIGN.md: suites and the harness never import the
+// reference implementation — it is tested as a black box, like any external target.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noReferenceImports = {
+  'no-restricted-imports': ['error', {
+    patterns: [{
+      group: ['**/reference-impl', '**/reference-impl/**'],
+      message: 'Suites and the harness test the reference as a black box: reach it over HTTP or as a child process, never by import.',
+    }],
+  }],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'reports/**', '.proto/**', '.stryker-tmp/**', 'fixtures/**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['suites/**', 'harness/**', 'test/**', 'bench/**'], rules: noReferenceImports },
+);

@@ -1,0 +1,16 @@
+// The project's own tests (`npm test`): unit tests beside the code in harness/ and
+// reference-impl/, and the end-to-end tests in test/ (CLI and self-test). The
+// conformance suites in suites/ are not run directly: `wirecheck run` runs them
+// through vitest's Node API against a target, and the self-test drives that.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['node_modules/**', 'suites/**', 'reports/**'],
+    // 2 cores: one worker per core; the self-test spawns runs of its own.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
