@@ -36,8 +36,8 @@ describe.each(adapters)('store on $name', ({ name, skip }) => {
   });
 
   it.skipIf(skip)('enforces event uniqueness in the database: ON CONFLICT inserts once', async () => {
-    const insert = `INSERT INTO webhook_events (provider, event_key, event_type, raw_body)
-                    VALUES ('p', $1, 't', $2) ON CONFLICT DO NOTHING`;
+    const insert = `INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body)
+                    VALUES ('p', $1, $1, 't', $2) ON CONFLICT DO NOTHING`;
     const first = await store.query(insert, ['evt_unique', Buffer.from('{}')]);
     const second = await store.query(insert, ['evt_unique', Buffer.from('{}')]);
     expect([first.rowCount, second.rowCount]).toEqual([1, 0]);
@@ -45,7 +45,7 @@ describe.each(adapters)('store on $name', ({ name, skip }) => {
 
   it.skipIf(skip)('rolls a transaction back when its function throws', async () => {
     await expect(store.transaction(async (tx) => {
-      await tx.query(`INSERT INTO webhook_events (provider, event_key, event_type, raw_body) VALUES ('p', 'evt_rb', 't', '\\x00')`);
+      await tx.query(`INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ('p', 'evt_rb', 'evt_rb', 't', '\\x00')`);
       throw new Error('boom');
     })).rejects.toThrow('boom');
     const { rows } = await store.query(`SELECT 1 FROM webhook_events WHERE event_key = 'evt_rb'`);
@@ -55,7 +55,7 @@ describe.each(adapters)('store on $name', ({ name, skip }) => {
   it.skipIf(skip)('stores keys of ids that PostgreSQL text cannot hold, distinctly', async () => {
     const ids = ['a\u0000b', '\ud800', '\ud801', 'plain'];
     for (const id of ids) {
-      await store.query(`INSERT INTO webhook_events (provider, event_key, event_type, raw_body) VALUES ('k', $1, 't', '\\x00')`, [storageKey(id)]);
+      await store.query(`INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ('k', $1, $1, 't', '\\x00')`, [storageKey(id)]);
     }
     const { rows } = await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_events WHERE provider = 'k'`);
     expect(rows[0]?.n).toBe(ids.length);
@@ -67,7 +67,7 @@ describe('embedded store durability', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-store-durable-'));
     try {
       const first = await openStore({ dataDir });
-      await first.query(`INSERT INTO webhook_events (provider, event_key, event_type, raw_body) VALUES ('p', 'kept', 't', '\\x00')`);
+      await first.query(`INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ('p', 'kept', 'kept', 't', '\\x00')`);
       await first.close();
       const second = await openStore({ dataDir });
       const { rows } = await second.query(`SELECT event_key FROM webhook_events`);

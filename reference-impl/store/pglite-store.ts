@@ -1,7 +1,6 @@
 // Embedded adapter: PostgreSQL compiled to WebAssembly, in-process. Data lives in a
 // directory (durable across restarts of the process), so "committed" means on disk.
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from './pglite-template.ts';
 import type { QueryResult, SqlExecutor, SqlStore } from './sql-store.ts';
 import { schemaSql } from './schema.ts';
 
@@ -19,8 +18,7 @@ function executor(db: PGliteLike): SqlExecutor {
 }
 
 export async function openPgliteStore(dataDir: string): Promise<SqlStore> {
-  mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await createPglite(dataDir);
   await db.exec(schemaSql());
   const run = executor(db);
   return {

@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The `wirecheck` executable: registers tsx so the TypeScript sources run without a
+// build step, then hands over to the CLI. Exits explicitly: a target's lingering
+// keep-alive socket must not keep a finished run alive.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../harness/cli/main.ts');
+const { processOutput } = await import('../harness/cli/output.ts');
+const code = await main(process.argv.slice(2), process.env, processOutput(process.env));
+process.exit(code);

@@ -1,0 +1,52 @@
+// The catalog and the suites must agree: every declared check is implemented by
+// exactly one check() call, and no suite implements an undeclared id.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from './catalog.ts';
+import { clausesOf } from './clauses.ts';
+import { SYSTEMS } from './check-definition.ts';
+import { PROJECT_ROOT } from '../project-paths.ts';
+
+function suiteFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return suiteFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const implemented = suiteFiles(join(PROJECT_ROOT, 'suites')).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/\bcheck\(\s*'([A-Z]+-[A-Z]+-\d{2})'/g)].map((m) => m[1] ?? ''));
+
+describe('check catalog', () => {
+  it('has every declared check implemented exactly once in suites/', () => {
+    const counts = new Map<string, number>();
+    for (const id of implemented) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const problems = ALL_CHECKS.filter((c) => counts.get(c.id) !== 1).map((c) => `${c.id}: implemented ${counts.get(c.id) ?? 0} times`);
+    expect(problems).toEqual([]);
+  });
+
+  it('has no implementation of an undeclared id', () => {
+    const declared = new Set(ALL_CHECKS.map((c) => c.id));
+    expect(implemented.filter((id) => !declared.has(id))).toEqual([]);
+  });
+
+  it('gives every check a title, a level and a clause from its system\'s clause list', () => {
+    for (const check of ALL_CHECKS) {
+      expect(check.title.length, check.id).toBeGreaterThan(10);
+      expect(clausesOf(check.system).map((c) => c.clause), check.id).toContain(check.clause);
+    }
+  });
+
+  it('states for each INFO check what the spec leaves open', () => {
+    expect(ALL_CHECKS.filter((c) => c.level === 'INFO' && !c.allows).map((c) => c.id)).toEqual([]);
+  });
+
+  it('lists clauses without duplicates', () => {
+    for (const system of SYSTEMS) {
+      const names = clausesOf(system).map((c) => c.clause);
+      expect(new Set(names).size, system).toBe(names.length);
+    }
+  });
+});

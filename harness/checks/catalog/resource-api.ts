@@ -1,0 +1,4 @@
+import type { CheckDefinition } from '../check-definition.ts';
+
+// The resource-api checks: declared here, implemented in suites/resource-api/.
+export const resourceApiChecks: readonly CheckDefinition[] = [];

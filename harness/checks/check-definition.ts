@@ -1,0 +1,41 @@
+// What a check is (CONTRACTS.md §2): a stable id, a level, a one-line title and the
+// clause of the spec it derives from. Declared in catalog/<system>.ts, implemented
+// once in suites/, listed by `wirecheck list` without a target.
+
+export const SYSTEMS = ['webhook', 'resource-api', 'device-server'] as const;
+export type SystemName = (typeof SYSTEMS)[number];
+
+export const LEVELS = ['MUST', 'SHOULD', 'INFO'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** What a check needs of the target beyond plain HTTP; without it the check is skipped. */
+export type CheckNeed =
+  | 'probe' //          the probe API of CONTRACTS §4 (--probe)
+  | 'server-command' // a command that runs the server's CLI (--server-cmd)
+  | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL)
+  | 'session-discovery'; // the target was started with *:session_discovery
+
+export interface CheckDefinition {
+  readonly id: string;
+  readonly level: Level;
+  readonly title: string;
+  /** Section and rule of the system's spec, e.g. "Processing order 1". */
+  readonly clause: string;
+  /** Where the spec allows several behaviours: which ones pass, stated for the reader. */
+  readonly allows?: string;
+  readonly needs?: readonly CheckNeed[];
+}
+
+export interface SystemCheck extends CheckDefinition {
+  readonly system: SystemName;
+  /** The part of the id between system prefix and number: "SIG" in WH-SIG-03. */
+  readonly area: string;
+}
+
+export const SYSTEM_PREFIX: Readonly<Record<SystemName, string>> = {
+  webhook: 'WH',
+  'resource-api': 'RA',
+  'device-server': 'DS',
+};
+
+export const CHECK_ID = /^(WH|RA|DS)-([A-Z]+)-(\d{2})$/;

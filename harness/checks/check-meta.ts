@@ -1,0 +1,22 @@
+// The part of a vitest test's meta that wirecheck uses: written by check() in the
+// worker, read by the reporter in the main process (it must stay serializable).
+import type { Level, SystemName } from './check-definition.ts';
+
+export interface CheckMeta {
+  check?: { id: string; system: SystemName; level: Level };
+  observed?: string;
+  transcript?: string;
+  reproduce?: string;
+  seed?: number;
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    wirecheck?: CheckMeta;
+  }
+}
+
+export function checkMeta(task: { meta: { wirecheck?: CheckMeta } }): CheckMeta {
+  task.meta.wirecheck ??= {};
+  return task.meta.wirecheck;
+}

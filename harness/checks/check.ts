@@ -1,0 +1,101 @@
+// How a suite implements a check: `check('WH-SIG-03', async (ctx) => { ... })`.
+// The test title starts with the id; the definition (level, clause, needs) comes
+// from the catalog, so a suite cannot drift from what `wirecheck list` shows. What
+// a reporter needs beyond pass/fail — level, observation, transcript, reproduction —
+// travels in the test's meta.
+import * as allure from 'allure-js-commons';
+import { test, type TestContext } from 'vitest';
+import { findCheck } from './catalog.ts';
+import type { CheckNeed, SystemCheck } from './check-definition.ts';
+import { runContext } from '../target/run-context.ts';
+import type { RunContext, SystemTarget } from '../target/target-info.ts';
+import { Redactor, Transcript } from '../http/index.ts';
+import { checkMeta } from './check-meta.ts';
+
+export interface CheckContext {
+  readonly check: SystemCheck;
+  readonly run: RunContext;
+  /** The target of the check's system. */
+  readonly target: SystemTarget;
+  /** Every exchange of this check, redacted; attached to the report when it fails. */
+  readonly transcript: Transcript;
+  /** Seed for property-based checks (the run's --seed). */
+  readonly seed: number;
+  /** An INFO check records what the target did; never judged. */
+  observe(text: string): void;
+  /** Skips the check with a reason shown in every report. */
+  skip(reason: string): never;
+  readonly signal: AbortSignal;
+}
+
+export type CheckBody = (ctx: CheckContext) => Promise<void> | void;
+
+const NEED_REASONS: Readonly<Record<CheckNeed, string>> = {
+  probe: 'needs probe',
+  'server-command': 'needs server command',
+  'multi-instance': 'needs multi-instance: several reference instances on PostgreSQL (set DATABASE_URL)',
+  'session-discovery': 'needs session discovery: a target started with *:session_discovery (--session-discovery)',
+};
+
+export function unmetNeed(def: SystemCheck, target: SystemTarget): string | undefined {
+  const missing = (def.needs ?? []).find((need) => !target.capabilities.includes(need));
+  return missing && NEED_REASONS[missing];
+}
+
+async function label(def: SystemCheck): Promise<void> {
+  await allure.parentSuite(def.system);
+  await allure.suite(def.area);
+  await allure.label('checkId', def.id);
+  await allure.label('level', def.level);
+  await allure.label('clause', def.clause);
+  await allure.severity(def.level === 'MUST' ? 'critical' : def.level === 'SHOULD' ? 'normal' : 'trivial');
+  await allure.description(`Clause: ${def.clause}${def.allows ? `\n\nAllowed: ${def.allows}` : ''}`);
+}
+
+function context(def: SystemCheck, run: RunContext, target: SystemTarget, vitest: TestContext): CheckContext {
+  const meta = checkMeta(vitest.task);
+  return {
+    check: def,
+    run,
+    target,
+    transcript: new Transcript(new Redactor({ secrets: [...run.secrets] })),
+    seed: run.seed,
+    observe(text) {
+      meta.observed = meta.observed ? `${meta.observed}; ${text}` : text;
+    },
+    skip: (reason) => vitest.skip(reason) as never,
+    signal: vitest.signal,
+  };
+}
+
+async function attachEvidence(ctx: CheckContext, vitest: TestContext): Promise<void> {
+  const meta = checkMeta(vitest.task);
+  meta.transcript = ctx.transcript.toText();
+  meta.reproduce = `${ctx.run.reproduce} --only ${ctx.check.id}`;
+  meta.seed = ctx.seed;
+  await allure.attachment('transcript', meta.transcript, 'text/plain');
+  await allure.attachment('reproduce', meta.reproduce, 'text/plain');
+}
+
+export function check(id: string, body: CheckBody, options: { timeout?: number } = {}): void {
+  const def = findCheck(id);
+  if (!def) throw new Error(`check ${id} is not declared in harness/checks/catalog/`);
+  test(`${def.id} ${def.title}`, { timeout: options.timeout ?? 30_000 }, async (vitest) => {
+    const run = runContext();
+    const target = run.targets[def.system];
+    if (!target) return vitest.skip(`not applicable: no ${def.system} target in this run`);
+    checkMeta(vitest.task).check = { id: def.id, system: def.system, level: def.level };
+    await label(def);
+    const unmet = unmetNeed(def, target);
+    if (unmet) return vitest.skip(unmet);
+    const ctx = context(def, run, target, vitest);
+    try {
+      await body(ctx);
+    } catch (error) {
+      await attachEvidence(ctx, vitest);
+      // An INFO check never judges: a failure to observe is itself the observation.
+      if (def.level === 'INFO') return ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
+      throw error;
+    }
+  });
+}

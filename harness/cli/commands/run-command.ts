@@ -1,0 +1,35 @@
+// `wirecheck run <system> [options]`
+import { resolveRunConfig } from '../../target/run-config.ts';
+import type { RunOptions } from '../../target/run-options.ts';
+import { installSignalCleanup } from '../../target/cleanup.ts';
+import { RUN_HELP } from '../help.ts';
+import type { Output } from '../output.ts';
+import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
+import { OptionsError } from '../../errors.ts';
+
+const str = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+
+export const RUN_OPTIONS: OptionSpec = {
+  target: str, 'base-url': str, 'report-dir': str, probe: flag, only: { type: 'string', multiple: true }, seed: str, strict: flag,
+  secret: str, token: str, 'user-id': str, 'other-user-id': str,
+  vendor: str, 'platform-name': str, 'automation-name': str, 'device-name': str, app: str, 'driver-name': str,
+  'session-discovery': flag, 'server-cmd': str, 'home-env': str,
+  'reference-fault': str, 'database-url': str, 'no-allure': flag, help: { type: 'boolean', short: 'h' },
+};
+
+export async function runCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  const { positionals, values } = parseCommandLine(args, RUN_OPTIONS, 'wirecheck run --help');
+  if (values['help']) {
+    io.out(RUN_HELP);
+    return 0;
+  }
+  if (positionals.length > 1) throw new OptionsError([`unexpected argument "${positionals[1]}": run takes one <system>`], 'wirecheck run --help');
+  const options: RunOptions = { ...(values as RunOptions), ...(positionals[0] !== undefined ? { system: positionals[0] } : {}) };
+  const config = resolveRunConfig(options, env, process.cwd());
+  installSignalCleanup((text) => io.err(text));
+  // Loaded only once the options are valid: it pulls in vitest.
+  const { runCertification } = await import('../run-certification.ts');
+  const { exitCode } = await runCertification(config, env, io, { allure: values['noAllure'] !== true });
+  return exitCode;
+}

@@ -1,0 +1,7 @@
+// Exit codes of `wirecheck run` (CONTRACTS.md §1).
+export const EXIT = {
+  passed: 0, //   every gating check that ran passed
+  failed: 1, //   at least one check failed that gates the run
+  usage: 2, //    usage or configuration error, or the target could not be reached or started
+  vacuous: 3, //  no check was executed
+} as const;

@@ -1,0 +1,191 @@
+// The byte stream of one connection, cut into responses — one per request sent, each
+// with the 1xx interim responses that preceded it. Whatever follows the last expected
+// response is `rest`: on a correct connection it is empty, and proving it empty after a
+// 204 is the reason this parser exists. Bytes after a no-body response that are not a
+// status line fail the next response, with a message saying where they came from.
+
+import { bodyFraming } from './body-framing.ts';
+import type { BodyFraming } from './body-framing.ts';
+import { readChunkedBody } from './chunked-body.ts';
+import { excerpt } from './escape-bytes.ts';
+import { fail, INCOMPLETE, parseHead } from './head-parser.ts';
+import type { Head, Step } from './head-parser.ts';
+import { FramingCode, FramingError } from './http-errors.ts';
+import { ParsedResponse } from './parsed-response.ts';
+import type { HeaderLines } from './parsed-response.ts';
+import { ByteStore } from './byte-store.ts';
+
+export interface ParseOptions {
+  /** the stream has ended (connection closed): until-close bodies end here, unfinished responses are errors */
+  eof?: boolean;
+  /** longest status line + header section accepted; default 64 KiB */
+  maxHeadBytes?: number;
+}
+
+export interface ParseResult {
+  responses: ParsedResponse[];
+  /** bytes after the last complete response (stray after all expected ones, or an unfinished one) */
+  rest: Buffer;
+  error?: FramingError;
+}
+
+type Body = { body: Buffer; trailers: HeaderLines; framing: ParsedResponse['framing'] };
+
+function readBody(buf: Buffer, start: number, framing: BodyFraming, eof: boolean): Step<Body> {
+  const none: HeaderLines = [];
+  switch (framing.kind) {
+    case 'no-body':
+      return { kind: 'ok', end: start, body: Buffer.alloc(0), trailers: none, framing: 'no-body' };
+    case 'content-length': {
+      const end = start + framing.length;
+      if (buf.length < end) return INCOMPLETE;
+      return { kind: 'ok', end, body: buf.subarray(start, end), trailers: none, framing: 'content-length' };
+    }
+    case 'chunked': {
+      const chunked = readChunkedBody(buf, start);
+      return chunked.kind === 'ok' ? { ...chunked, framing: 'chunked' } : chunked;
+    }
+    case 'until-close':
+      if (!eof) return INCOMPLETE;
+      return { kind: 'ok', end: buf.length, body: buf.subarray(start), trailers: none, framing: 'until-close' };
+  }
+}
+
+function build(buf: Buffer, start: number, head: Head & { end: number }, body: Body & { end: number }, method: string, interim: ParsedResponse[]): ParsedResponse {
+  return new ParsedResponse({
+    httpVersion: head.httpVersion, statusCode: head.statusCode, reason: head.reason, headers: head.headers,
+    trailers: body.trailers, body: body.body, framing: body.framing, raw: buf.subarray(start, body.end),
+    rawHead: buf.subarray(start, head.end), interim, method, offset: start,
+  });
+}
+
+/** Why unparsable bytes may be there: what the response before them said about its own end. */
+function strayContext(previous: ParsedResponse | undefined): string {
+  if (!previous) return '';
+  const what = `the ${previous.statusCode} response to ${previous.method} at offset ${previous.offset}`;
+  switch (previous.framing) {
+    case 'no-body':
+      return `; these bytes followed ${what}, a no-body response that ends at its empty line (RFC 9112 §6.3), so they are stray bytes (a body, JSON, whitespace or CRLF sent after it)`;
+    case 'content-length':
+      return `; these bytes followed ${what}, framed by Content-Length: ${previous.body.length} — the server may have sent more body bytes than it declared`;
+    default:
+      return `; these bytes followed ${what} (${previous.framing})`;
+  }
+}
+
+type One = { response: ParsedResponse; endsStream: boolean };
+
+/** The next final response at `start`, with the 1xx responses before it. */
+function parseOne(buf: Buffer, start: number, method: string, eof: boolean, maxHead: number, previous: ParsedResponse | undefined): Step<One> {
+  const interim: ParsedResponse[] = [];
+  let pos = start;
+  for (;;) {
+    const head = parseHead(buf, pos, maxHead);
+    if (head.kind === 'error') {
+      const last = interim.at(-1) ?? previous;
+      if (head.error.code !== FramingCode.statusLine || head.error.offset !== pos) return head;
+      return fail(head.error.code, head.error.message + strayContext(last), head.error.offset);
+    }
+    if (head.kind === 'incomplete') return INCOMPLETE;
+    const framing = bodyFraming(head.statusCode, method, head.headers, pos);
+    if (framing.kind !== 'ok') return framing;
+    const body = readBody(buf, head.end, framing.framing, eof);
+    if (body.kind !== 'ok') return body;
+    const response = build(buf, pos, head, body, method, head.statusCode < 200 && head.statusCode !== 101 ? [] : interim);
+    if (head.statusCode >= 200 || head.statusCode === 101) {
+      const endsStream = framing.framing.kind === 'no-body' && framing.framing.endsStream;
+      return { kind: 'ok', end: body.end, response, endsStream };
+    }
+    interim.push(response);
+    pos = body.end;
+  }
+}
+
+/**
+ * Incremental parser for one connection: `push` bytes as they arrive, `end()` when the
+ * peer closes. Each call re-reads only from the end of the last complete response.
+ */
+export class ResponseParser {
+  readonly #methods: readonly string[];
+  readonly #maxHead: number;
+  readonly #store = new ByteStore();
+  readonly #responses: ParsedResponse[] = [];
+  #consumed = 0;
+  #eof = false;
+  #stopped = false;
+  #error: FramingError | undefined;
+
+  constructor(requestMethods: readonly string[], options: Omit<ParseOptions, 'eof'> = {}) {
+    this.#methods = requestMethods;
+    this.#maxHead = options.maxHeadBytes ?? 64 * 1024;
+  }
+
+  get responses(): readonly ParsedResponse[] { return this.#responses; }
+  get error(): FramingError | undefined { return this.#error; }
+  /** every byte pushed so far */
+  get received(): Buffer { return this.#store.view(); }
+  /** bytes after the last complete response */
+  get rest(): Buffer { return this.#store.view().subarray(this.#consumed); }
+  /** offset just after the last complete response */
+  get consumed(): number { return this.#consumed; }
+  /** no further response will be parsed: all expected ones are in, or an error, or a protocol switch */
+  get done(): boolean {
+    return this.#error !== undefined || this.#stopped || this.#responses.length >= this.#methods.length;
+  }
+
+  /** Append bytes; returns the responses completed by them. */
+  push(chunk: Uint8Array): ParsedResponse[] {
+    if (this.#eof) throw new Error('ResponseParser.push() after end()');
+    this.#store.append(chunk);
+    return this.#run();
+  }
+
+  /** The stream has ended; returns the responses completed by the end (until-close bodies). */
+  end(): ParsedResponse[] {
+    if (this.#eof) return [];
+    this.#eof = true;
+    return this.#run();
+  }
+
+  #run(): ParsedResponse[] {
+    const completed: ParsedResponse[] = [];
+    const buf = this.#store.view();
+    while (!this.done) {
+      const index = this.#responses.length;
+      const method = this.#methods[index] ?? 'GET';
+      const step = parseOne(buf, this.#consumed, method, this.#eof, this.#maxHead, this.#responses.at(-1));
+      if (step.kind === 'incomplete') {
+        if (this.#eof) this.#error = this.#incompleteError(buf, index, method);
+        break;
+      }
+      if (step.kind === 'error') {
+        this.#error = step.error;
+        break;
+      }
+      this.#responses.push(step.response);
+      completed.push(step.response);
+      this.#consumed = step.end;
+      this.#stopped = step.endsStream;
+    }
+    return completed;
+  }
+
+  #incompleteError(buf: Buffer, index: number, method: string): FramingError {
+    const which = `response ${index + 1} of ${this.#methods.length} (to ${method})`;
+    const got = buf.length - this.#consumed;
+    const message = got === 0
+      ? `the connection closed before ${which} began`
+      : `the connection closed in the middle of ${which} after ${got} bytes: ${excerpt(buf, this.#consumed, 60)}`;
+    return new FramingError(FramingCode.incomplete, message, buf.length);
+  }
+}
+
+/** Parse `bytes` as the responses to requests with `requestMethods` (HEAD answers have no body). */
+export function parseResponses(bytes: Buffer, requestMethods: readonly string[], options: ParseOptions = {}): ParseResult {
+  const parser = new ResponseParser(requestMethods, options);
+  parser.push(bytes);
+  if (options.eof) parser.end();
+  const result: ParseResult = { responses: [...parser.responses], rest: parser.rest };
+  if (parser.error) result.error = parser.error;
+  return result;
+}

@@ -1,0 +1,21 @@
+// The Allure HTML report, generated offline by the `allure` npm package (Allure 3,
+// no Java) as one self-contained file that opens from disk.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { projectPath } from '../project-paths.ts';
+
+const run = promisify(execFile);
+
+export async function generateAllureHtml(resultsDir: string, outputDir: string, name: string): Promise<string> {
+  const configFile = join(outputDir, '..', 'allurerc.mjs');
+  writeFileSync(configFile, `export default ${JSON.stringify({
+    name,
+    output: outputDir,
+    plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', reportName: name } } },
+  })};\n`);
+  const bin = projectPath('node_modules', 'allure', 'cli.js');
+  await run(process.execPath, [bin, 'generate', resultsDir, '--config', configFile, '--output', outputDir], { timeout: 120_000 });
+  return join(outputDir, 'index.html');
+}

@@ -1,0 +1,19 @@
+// One check's result as every report sees it: the catalog definition, the judged
+// outcome and the evidence gathered while it ran.
+import type { SystemCheck } from '../checks/check-definition.ts';
+import type { Outcome } from '../checks/outcome.ts';
+
+export interface CheckResult {
+  readonly check: SystemCheck;
+  readonly outcome: Outcome;
+  /** Why it failed, warned or was skipped (first line of the error, or the skip note). */
+  readonly reason?: string;
+  /** Full error text of a failed or warned check. */
+  readonly detail?: string;
+  /** What an INFO check recorded. */
+  readonly observed?: string;
+  readonly durationMs: number;
+  readonly transcript?: string;
+  readonly reproduce?: string;
+  readonly seed?: number;
+}

@@ -1,0 +1,50 @@
+// Turns what vitest reported into one CheckResult per selected check. The catalog,
+// not vitest, decides what is in the report: a selected check that never reported
+// (its suite failed to load, no suite implements it) is judged, never dropped.
+import type { SystemCheck } from '../checks/check-definition.ts';
+import { judge, type Execution } from '../checks/outcome.ts';
+import type { CheckResult } from './check-result.ts';
+import type { ReportedTest } from './check-reporter.ts';
+
+function execution(test: ReportedTest | undefined): Execution {
+  if (!test) return 'missing';
+  if (test.state === 'passed') return 'held';
+  if (test.state === 'failed') return 'broken';
+  return 'skipped';
+}
+
+function stripAnsi(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+function reasonOf(test: ReportedTest | undefined, runErrors: readonly string[]): string | undefined {
+  if (!test) return `did not run: ${runErrors[0] ?? 'no suite implements this check'}`;
+  if (test.state === 'skipped') return test.note ?? 'skipped';
+  if (test.state === 'failed') return stripAnsi(test.errors[0] ?? 'failed').split('\n')[0];
+  return undefined;
+}
+
+export function collectResults(
+  selected: readonly SystemCheck[],
+  reported: ReadonlyMap<string, ReportedTest>,
+  runErrors: readonly string[],
+  strict: boolean,
+): CheckResult[] {
+  return selected.map((check) => {
+    const test = reported.get(check.id);
+    const outcome = judge(check.level, execution(test), strict);
+    const meta = test?.meta;
+    const failedLike = outcome === 'failed' || outcome === 'warned';
+    return {
+      check,
+      outcome,
+      ...(outcome !== 'passed' && outcome !== 'info' ? { reason: reasonOf(test, runErrors) } : {}),
+      ...(failedLike && test?.errors.length ? { detail: stripAnsi(test.errors.join('\n\n')) } : {}),
+      ...(meta?.observed !== undefined ? { observed: meta.observed } : {}),
+      durationMs: Math.round(test?.durationMs ?? 0),
+      ...(failedLike && meta?.transcript ? { transcript: meta.transcript } : {}),
+      ...(meta?.reproduce && outcome !== 'passed' ? { reproduce: meta.reproduce } : {}),
+      ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
+    };
+  });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { SystemCheck } from '../checks/check-definition.ts';
+import type { CheckResult } from './check-result.ts';
+import { junitXml } from './junit.ts';
+
+const check = (id: string, level: SystemCheck['level'] = 'MUST'): SystemCheck => ({ id, level, title: `title of ${id} <&>`, clause: 'Processing order 1', system: 'webhook', area: 'SIG' });
+
+describe('junitXml', () => {
+  const results: CheckResult[] = [
+    { check: check('WH-SIG-01'), outcome: 'passed', durationMs: 12 },
+    { check: check('WH-SIG-02'), outcome: 'failed', reason: 'expected 202, got 401', detail: 'expected 202, got 401\u0001', durationMs: 3, transcript: '>>> POST', reproduce: 'npx wirecheck run webhook --only WH-SIG-02' },
+    { check: check('WH-SIG-03', 'SHOULD'), outcome: 'warned', reason: 'w', durationMs: 1 },
+    { check: check('WH-SIG-04'), outcome: 'skipped', reason: 'needs probe', durationMs: 0 },
+    { check: check('WH-SIG-05', 'INFO'), outcome: 'info', observed: 'answered 413', durationMs: 2 },
+  ];
+  const xml = junitXml(results, '2026-11-21T10:00:00.000Z');
+
+  it('counts failures and skips per suite, and only failed checks fail', () => {
+    expect(xml).toContain('<testsuite name="wirecheck webhook" tests="5" failures="1" errors="0" skipped="1"');
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+
+  it('carries the reason, the reproduction and the transcript of a failure, escaped', () => {
+    expect(xml).toContain('<failure message="expected 202, got 401" type="MUST">');
+    expect(xml).toContain('npx wirecheck run webhook --only WH-SIG-02');
+    expect(xml).toContain('\\x01');
+    expect(xml).toContain('title of WH-SIG-01 &lt;&amp;&gt;');
+  });
+
+  it('shows warnings and observations without failing', () => {
+    expect(xml).toContain('WARNED (SHOULD): w');
+    expect(xml).toContain('INFO observed: answered 413');
+    expect(xml).toContain('<skipped message="needs probe"/>');
+  });
+});

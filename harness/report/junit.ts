@@ -1,0 +1,54 @@
+// junit.xml for CI systems: one testsuite per system, one testcase per check.
+// failed → <failure>; skipped → <skipped>; warned and info pass, with the warning or
+// observation in <system-out> so a CI dashboard shows it without failing the build.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SystemName } from '../checks/check-definition.ts';
+import type { CheckResult } from './check-result.ts';
+
+function xml(text: string): string {
+  // XML 1.0 cannot carry most control characters even escaped; show them instead.
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function testcase(result: CheckResult): string {
+  const { check } = result;
+  const open = `    <testcase classname="${xml(`${check.system}.${check.area}`)}" name="${xml(`${check.id} ${check.title}`)}" time="${(result.durationMs / 1000).toFixed(3)}">`;
+  const props = `      <properties><property name="level" value="${check.level}"/><property name="clause" value="${xml(check.clause)}"/><property name="outcome" value="${result.outcome}"/></properties>`;
+  const parts = [open, props];
+  if (result.outcome === 'failed') {
+    const body = [result.detail ?? result.reason ?? '', result.reproduce ? `reproduce: ${result.reproduce}` : '', result.transcript ?? ''].filter(Boolean).join('\n\n');
+    parts.push(`      <failure message="${xml(result.reason ?? 'failed')}" type="${check.level}">${xml(body)}</failure>`);
+  } else if (result.outcome === 'skipped') {
+    parts.push(`      <skipped message="${xml(result.reason ?? 'skipped')}"/>`);
+  } else if (result.outcome === 'warned') {
+    parts.push(`      <system-out>${xml(`WARNED (SHOULD): ${result.detail ?? result.reason ?? ''}`)}</system-out>`);
+  } else if (result.outcome === 'info') {
+    parts.push(`      <system-out>${xml(`INFO observed: ${result.observed ?? ''}`)}</system-out>`);
+  }
+  parts.push('    </testcase>');
+  return parts.join('\n');
+}
+
+export function junitXml(results: readonly CheckResult[], timestamp: string): string {
+  const systems = [...new Set(results.map((r) => r.check.system))] as SystemName[];
+  const suites = systems.map((system) => {
+    const mine = results.filter((r) => r.check.system === system);
+    const count = (o: string) => mine.filter((r) => r.outcome === o).length;
+    const time = mine.reduce((t, r) => t + r.durationMs, 0) / 1000;
+    return [
+      `  <testsuite name="wirecheck ${system}" tests="${mine.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" timestamp="${timestamp}" time="${time.toFixed(3)}">`,
+      ...mine.map(testcase),
+      '  </testsuite>',
+    ].join('\n');
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="wirecheck">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+export function writeJunit(reportDir: string, results: readonly CheckResult[], timestamp: string): string {
+  const file = join(reportDir, 'junit.xml');
+  writeFileSync(file, junitXml(results, timestamp));
+  return file;
+}

@@ -1,0 +1,24 @@
+// The environment every reference process gets from the harness: the probe on, the
+// self-test's faults when asked, and nothing of the harness's own environment but
+// what a Node process needs to run.
+import type { RunConfig } from './run-config.ts';
+
+const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS', 'SYSTEMROOT'];
+
+export function referenceEnv(config: RunConfig, env: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const name of PASSED_THROUGH) {
+    const value = env[name];
+    if (value !== undefined) base[name] = value;
+  }
+  return {
+    ...base,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    CONFORMANCE_PROBE: '1',
+    ...(config.referenceFaults.length > 0
+      ? { CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: config.referenceFaults.join(',') }
+      : {}),
+    ...extra,
+  };
+}

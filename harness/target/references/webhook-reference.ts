@@ -1,0 +1,58 @@
+// The bundled webhook receiver as a target: one process on embedded PGlite, or —
+// when PostgreSQL is configured — several processes sharing one fresh schema, so
+// the multi-instance race checks have real instances to race across.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tsxNodeArgs } from '../../project-paths.ts';
+import { REFERENCE_ENTRIES } from '../reference-entries.ts';
+import { freePort } from '../free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../managed-process.ts';
+import type { RunConfig } from '../run-config.ts';
+import { referenceEnv } from '../reference-env.ts';
+import type { StartedTarget } from '../started-target.ts';
+import type { WebhookTarget } from '../target-info.ts';
+import { createSchema, dropSchema } from '../postgres-schema.ts';
+
+export const WEBHOOK_INSTANCES_ON_POSTGRES = 2;
+
+export async function startWebhookReference(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<WebhookTarget>> {
+  const schema = config.databaseUrl ? `wirecheck_${config.runId.replace(/\W/g, '_').toLowerCase()}` : undefined;
+  const dataDir = schema ? undefined : mkdtempSync(join(tmpdir(), 'wirecheck-webhook-'));
+  const storeEnv: Record<string, string> = schema && config.databaseUrl
+    ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: schema }
+    : { DATA_DIR: dataDir ?? '' };
+  if (schema && config.databaseUrl) await createSchema(config.databaseUrl, schema);
+  const count = schema ? WEBHOOK_INSTANCES_ON_POSTGRES : 1;
+  const processes: ManagedProcess[] = [];
+  const urls: string[] = [];
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (schema && config.databaseUrl) await dropSchema(config.databaseUrl, schema);
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}/`;
+      processes.push(await startManagedProcess({
+        label: `webhook reference${count > 1 ? ` instance ${i + 1}` : ''}`,
+        command: process.execPath,
+        args: tsxNodeArgs(REFERENCE_ENTRIES.webhook.entry),
+        env: referenceEnv(config, env, { ...storeEnv, PORT: String(port), WEBHOOK_SECRET: config.webhook.secret }),
+        logFile: join(config.reportDir, 'logs', `webhook-reference${count > 1 ? `-${i + 1}` : ''}.log`),
+        healthUrl: `${url}healthz`,
+      }));
+      urls.push(url);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const target: WebhookTarget = {
+    system: 'webhook', kind: 'reference', baseUrl: urls[0] ?? '', instanceUrls: urls,
+    secret: config.webhook.secret,
+    capabilities: count > 1 ? ['probe', 'multi-instance'] : ['probe'],
+  };
+  return { target, stop };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { OptionsError } from '../errors.ts';
+import { resolveRunConfig } from './run-config.ts';
+
+const cwd = '/work/project';
+
+function problems(fn: () => unknown): readonly string[] {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof OptionsError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('resolveRunConfig', () => {
+  it('defaults to the reference target, a random seed and reports/<run-id>/', () => {
+    const config = resolveRunConfig({ system: 'webhook' }, {}, cwd);
+    expect(config.target).toBe('reference');
+    expect(config.probe).toBe(true);
+    expect(config.reportDir.startsWith('/work/project/reports/')).toBe(true);
+    expect(config.seed).toBeGreaterThanOrEqual(0);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('expands all to every system', () => {
+    expect(resolveRunConfig({ system: 'all' }, {}, cwd).systems).toEqual(['webhook', 'resource-api', 'device-server']);
+  });
+
+  it('lists every problem at once', () => {
+    const found = problems(() => resolveRunConfig({ system: 'all', target: 'external', seed: '-1', only: ' ', app: 'relative/app.apk' }, {}, cwd));
+    expect(found).toEqual(expect.arrayContaining([
+      expect.stringContaining('--target external needs --base-url'),
+      expect.stringContaining('--secret S or env WEBHOOK_SECRET'),
+      expect.stringContaining('--token'),
+      expect.stringContaining('--user-id'),
+      expect.stringContaining('--other-user-id'),
+      expect.stringContaining('--platform-name'),
+      expect.stringContaining('--automation-name'),
+      expect.stringContaining('--app "relative/app.apk" must be an absolute path'),
+      expect.stringContaining('--seed "-1"'),
+      expect.stringContaining('--only needs a check-id glob'),
+    ]));
+  });
+
+  it('reads the webhook secret from WEBHOOK_SECRET and keeps it out of the reproduction command', () => {
+    const config = resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's3cr3t-value' }, {}, cwd);
+    expect(config.webhook.secret).toBe('s3cr3t-value');
+    expect(config.baseUrl).toBe('http://h:1/');
+    expect(config.reproduce).not.toContain('s3cr3t-value');
+    expect(config.reproduce).toContain('--secret "$WEBHOOK_SECRET"');
+    expect(resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1' }, { WEBHOOK_SECRET: 'from-env' }, cwd).webhook.secret).toBe('from-env');
+  });
+
+  it('refuses --base-url with the reference target and a non-http URL', () => {
+    expect(problems(() => resolveRunConfig({ system: 'webhook', baseUrl: 'http://h' }, {}, cwd))[0]).toContain('--base-url is for --target external');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'ftp://h', secret: 'abcd' }, {}, cwd))[0]).toContain('is not an http:// or https:// URL');
+  });
+
+  it('explains --target docker cannot run here and rejects unknown kinds', () => {
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'docker' }, {}, cwd))[0]).toContain('needs a Docker engine');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'staging' }, {}, cwd))[0]).toContain('--target "staging" is not a target kind');
+  });
+
+  it('keeps --reference-fault to one system on the reference target', () => {
+    expect(problems(() => resolveRunConfig({ system: 'all', referenceFault: 'ack-200' }, {}, cwd))[0]).toContain('--reference-fault is for the self-test');
+  });
+
+  it('takes DATABASE_URL for the reference unless --database-url is given, and redacts its password in errors', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, { DATABASE_URL: 'postgres://u@h/db' }, cwd).databaseUrl).toBe('postgres://u@h/db');
+    const found = problems(() => resolveRunConfig({ system: 'webhook', databaseUrl: 'mysql://u:pw@h/db' }, {}, cwd));
+    expect(found[0]).toContain('mysql://[REDACTED]@h/db');
+  });
+});

@@ -1,0 +1,63 @@
+// What the CLI tells the suites about each target: resolved, validated and frozen
+// before any suite runs, handed over through vitest's provide/inject (never env).
+import type { CheckNeed, SystemName } from '../checks/check-definition.ts';
+
+export type TargetKind = 'reference' | 'external';
+
+interface TargetBase {
+  readonly kind: TargetKind;
+  /** Service root (webhook, resource-api) or server URL including its base path (device-server). */
+  readonly baseUrl: string;
+  /** What this target offers beyond plain HTTP; checks needing anything else are skipped. */
+  readonly capabilities: readonly CheckNeed[];
+}
+
+export interface WebhookTarget extends TargetBase {
+  readonly system: 'webhook';
+  readonly secret: string;
+  /** Every instance sharing the target's database (the first is baseUrl). */
+  readonly instanceUrls: readonly string[];
+}
+
+export interface ResourceApiTarget extends TargetBase {
+  readonly system: 'resource-api';
+  readonly token: string;
+  readonly userId: string;
+  readonly otherUserId: string;
+  /** A token of the other user, when known (reference): enables cross-user model checks. */
+  readonly otherToken?: string;
+}
+
+export interface DeviceServerTarget extends TargetBase {
+  readonly system: 'device-server';
+  readonly vendor: string;
+  readonly platformName: string;
+  readonly automationName: string;
+  readonly deviceName: string;
+  readonly app: string;
+  readonly driverName: string;
+  /** argv of the server's CLI, when known (--server-cmd, or the reference's own). */
+  readonly serverCommand?: readonly string[];
+  readonly homeEnv: string;
+}
+
+export type SystemTarget = WebhookTarget | ResourceApiTarget | DeviceServerTarget;
+
+export interface RunContext {
+  readonly seed: number;
+  readonly strict: boolean;
+  readonly reportDir: string;
+  /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */
+  readonly reproduce: string;
+  readonly targets: Readonly<Partial<Record<SystemName, SystemTarget>>>;
+  /** Every secret of the run, for redaction in transcripts. */
+  readonly secrets: readonly string[];
+}
+
+export const RUN_CONTEXT_KEY = 'wirecheckRun';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [RUN_CONTEXT_KEY]: RunContext;
+  }
+}

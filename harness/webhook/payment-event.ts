@@ -1,0 +1,34 @@
+// Payment events for the suites: valid by default, every id unique to its run, so
+// checks never collide with each other or with earlier runs against the same target.
+import { randomBytes } from 'node:crypto';
+
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: { paymentId: string; amount: number; currency: string; version?: number; customerReference?: string };
+}
+
+const runTag = randomBytes(4).toString('hex');
+let counter = 0;
+
+/** A fresh id: evt_<run>_<n>_<label>. */
+export function uniqueId(prefix = 'evt', label = ''): string {
+  counter += 1;
+  return `${prefix}_${runTag}_${counter}${label ? `_${label}` : ''}`;
+}
+
+export function paymentEvent(overrides: Partial<PaymentEvent> = {}): PaymentEvent {
+  return {
+    id: uniqueId(),
+    type: 'payment.succeeded',
+    createdAt: new Date().toISOString(),
+    data: { paymentId: uniqueId('pay'), amount: 1250, currency: 'EUR', version: 1 },
+    ...overrides,
+  };
+}
+
+/** The event's JSON bytes, compact, keys in declaration order. */
+export function eventBytes(event: object): Buffer {
+  return Buffer.from(JSON.stringify(event), 'utf8');
+}

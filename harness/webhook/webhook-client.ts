@@ -1,0 +1,55 @@
+// Deliveries to the receiver under test, byte-exact over the raw HTTP layer so the
+// transcript shows exactly what was sent: signed or not, any content type, any body.
+import type { CheckContext } from '../checks/check.ts';
+import { request, type ParsedResponse, type RawRequest } from '../http/index.ts';
+import type { WebhookTarget } from '../target/target-info.ts';
+import { signatureOf } from './sign.ts';
+import { eventBytes } from './payment-event.ts';
+
+export const DELIVERY_PATH = 'webhooks/payments';
+
+export interface Delivery {
+  /** An object is sent as compact JSON; bytes or a string exactly as given. */
+  readonly body: object | Uint8Array | string;
+  /** 'valid' (default): signed with the target's secret; 'none': no header; or the header value itself. */
+  readonly signature?: 'valid' | 'none' | string;
+  /** Default application/json; null sends no Content-Type header. */
+  readonly contentType?: string | null;
+  /** Another instance of the target (multi-instance checks). */
+  readonly baseUrl?: string;
+}
+
+export function deliveryBytes(body: Delivery['body']): Buffer {
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  return eventBytes(body);
+}
+
+export function deliveryRequest(target: WebhookTarget, delivery: Delivery): RawRequest {
+  const bytes = deliveryBytes(delivery.body);
+  const headers: [string, string][] = [];
+  const contentType = delivery.contentType === undefined ? 'application/json' : delivery.contentType;
+  if (contentType !== null) headers.push(['Content-Type', contentType]);
+  const signature = delivery.signature ?? 'valid';
+  if (signature === 'valid') headers.push(['x-webhook-signature', signatureOf(target.secret, bytes)]);
+  else if (signature !== 'none') headers.push(['x-webhook-signature', signature]);
+  return { method: 'POST', target: DELIVERY_PATH, headers, body: bytes };
+}
+
+export class WebhookClient {
+  constructor(private readonly ctx: CheckContext, readonly target: WebhookTarget) {}
+
+  deliver(delivery: Delivery): Promise<ParsedResponse> {
+    const base = delivery.baseUrl ?? this.target.baseUrl;
+    return request(base, deliveryRequest(this.target, delivery), { transcript: this.ctx.transcript });
+  }
+
+  signatureOf(body: Uint8Array | string): string {
+    return signatureOf(this.target.secret, body);
+  }
+}
+
+export function webhookClient(ctx: CheckContext): WebhookClient {
+  if (ctx.target.system !== 'webhook') throw new Error(`${ctx.check.id} is not a webhook check`);
+  return new WebhookClient(ctx, ctx.target);
+}

@@ -1,0 +1,45 @@
+// Reading a reference server's environment: every problem collected, then reported at
+// once, so an operator fixes a start-up in one go rather than one variable per try.
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  string(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  required(name: string, hint: string): string {
+    const value = this.string(name);
+    if (value === undefined) this.problems.push(`${name} is required: ${hint}`);
+    return value ?? '';
+  }
+
+  port(name: string, fallback: number): number {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    const port = Number(raw);
+    if (!/^\d+$/.test(raw) || port > 65535) {
+      this.problems.push(`${name} must be a port number 0-65535, got "${raw}"`);
+      return fallback;
+    }
+    return port;
+  }
+
+  flag(name: string): boolean {
+    return this.string(name) === '1';
+  }
+
+  /** Throws ConfigError listing every problem found so far. */
+  done(): void {
+    if (this.problems.length > 0) throw new ConfigError(this.problems);
+  }
+}

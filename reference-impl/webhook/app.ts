@@ -1,0 +1,66 @@
+// The receiver's routes, apart from listening (tests build it in-process).
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { SqlStore } from '../store/sql-store.ts';
+import { StoreUnavailableError } from '../store/sql-store.ts';
+import type { WebhookFault } from './faults.ts';
+import { isJsonContentType } from './content-type.ts';
+import { rejection } from './rejections.ts';
+import { registerDeliveryRoute } from './routes/deliveries.ts';
+import { registerProbeRoutes } from './routes/probe.ts';
+
+/** 256 KiB: the spec's "256 kb" read as the larger, binary unit (CONTRACTS §5). */
+export const BODY_LIMIT = 256 * 1024;
+
+export interface WebhookAppDeps {
+  readonly store: SqlStore;
+  readonly secret: string;
+  readonly probe: boolean;
+  readonly faults: ReadonlySet<WebhookFault>;
+  readonly logger?: FastifyServerOptions['loggerInstance'];
+}
+
+function bodyLimit(faults: ReadonlySet<WebhookFault>): number {
+  if (faults.has('no-body-limit')) return 64 * 1024 * 1024;
+  if (faults.has('body-limit-100kb')) return 100 * 1024;
+  return BODY_LIMIT;
+}
+
+export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: bodyLimit(deps.faults),
+    // Never trust or echo client-supplied request ids into logs.
+    genReqId: () => crypto.randomUUID(),
+  }) as unknown as FastifyInstance;
+
+  // Every body arrives as raw bytes: the signature is over the exact bytes, so no
+  // parser may touch them. A missing or unparseable Content-Type is normalised to
+  // octet-stream so the body is "treated as empty" (→ 401) instead of a framework 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type'];
+    if (type !== undefined && !isJsonContentType(type) && !/^[\w.+-]+\/[\w.+-]+/.test(type)) {
+      request.headers['content-type'] = 'application/octet-stream';
+    }
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const err = error as { statusCode?: number; code?: string };
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const { status, body } = rejection('payload-too-large', deps.faults);
+      return reply.code(status).send(body);
+    }
+    if (error instanceof StoreUnavailableError) {
+      request.log.error({ err: error.message }, 'store unavailable');
+      return reply.code(503).send({ error: 'service unavailable' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'internal error' });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerDeliveryRoute(app, deps);
+  if (deps.probe) registerProbeRoutes(app, deps.store);
+  return app;
+}

@@ -1,0 +1,32 @@
+// Deliberate bugs the self-test switches on (CONFORMANCE_FAULTS_ENABLED=1,
+// WIRECHECK_FAULTS=a,b) to prove each conformance check able to fail.
+export const WEBHOOK_FAULTS = [
+  'reserialized-body', //           HMAC over JSON.stringify(JSON.parse(body)) instead of the raw bytes
+  'string-decoded-body', //         HMAC over the body decoded to a string and re-encoded (invalid UTF-8 lost)
+  'parse-before-auth', //           parses JSON before authenticating: bad JSON with a bad signature → 400
+  'prefix-only-compare', //         compares only the first half of the signature
+  'no-length-check', //             no format/length check: lenient hex decoding, timingSafeEqual may throw
+  'secret-hex-decoded', //          keys the HMAC with the secret hex-decoded instead of its UTF-8 bytes
+  'lowercase-only-hex', //          rejects uppercase hex signatures
+  'signature-not-verified', //      checks the header's format, never its value
+  'missing-signature-accepted', //  a request without the header skips verification
+  'text-plain-accepted', //         reads the body whatever the Content-Type
+  'strict-content-type-equality', // Content-Type must equal "application/json" exactly: charset rejected
+  'parse-error-unhandled', //       a JSON syntax error escapes as a 500
+  'non-object-unhandled', //        reads fields of null without a check: 500
+  'array-as-batch', //              a JSON array is taken as a batch of events: [] → 202
+  'no-field-validation', //         only the type is validated; id and createdAt are not
+  'empty-id-accepted', //           id checked for presence, not emptiness
+  'any-type-accepted', //           the event type is not checked
+  'old-created-at-rejected', //     rejects events created more than 5 minutes ago (or unparseable)
+  'framework-error-bodies', //      error bodies in the framework's shape, not the spec's
+  'record-on-rejection', //         records the event id even when answering 401/400/422
+  'no-record', //                   acknowledges without recording anything
+  'dedup-by-body-hash', //          duplicate key is the body's hash, not the event id
+  'duplicate-409', //               answers a duplicate with 409 instead of 202
+  'ack-200', //                     acknowledges with 200 instead of 202
+  'no-body-limit', //               accepts bodies of any size
+  'body-limit-100kb', //            rejects bodies over 100 KiB (a common framework default)
+] as const;
+
+export type WebhookFault = (typeof WEBHOOK_FAULTS)[number];

@@ -1,0 +1,108 @@
+// Processing order 1 and Authentication 1, 3, 5: the signature over the exact bytes.
+import { expect } from 'vitest';
+import { check } from '../../../harness/checks/check.ts';
+import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
+import { eventBytes, paymentEvent } from '../../../harness/webhook/payment-event.ts';
+import { expectAcknowledged, expectRejected } from '../../../harness/webhook/expect-answer.ts';
+import { signatureOf } from '../../../harness/webhook/sign.ts';
+import { recordCount } from '../../../harness/webhook/webhook-probe.ts';
+
+function flipHexDigit(hex: string, index: number): string {
+  const digit = hex[index] ?? '0';
+  const flipped = digit === '0' ? '1' : '0';
+  return hex.slice(0, index) + flipped + hex.slice(index + 1);
+}
+
+check('WH-SIG-01', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  expectAcknowledged(await client.deliver({ body, signature: client.signatureOf(body).toLowerCase() }));
+});
+
+check('WH-SIG-02', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  expectAcknowledged(await client.deliver({ body, signature: client.signatureOf(body).toUpperCase() }));
+});
+
+check('WH-SIG-03', async (ctx) => {
+  expectRejected(await webhookClient(ctx).deliver({ body: paymentEvent(), signature: 'none' }), 'invalid signature');
+});
+
+check('WH-SIG-04', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  expectRejected(await client.deliver({ body, signature: client.signatureOf(body).slice(0, 63) }), 'invalid signature');
+});
+
+check('WH-SIG-05', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  expectRejected(await client.deliver({ body, signature: `${client.signatureOf(body)}0` }), 'invalid signature');
+});
+
+check('WH-SIG-06', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  expectRejected(await client.deliver({ body, signature: `sha256=${client.signatureOf(body)}` }), 'invalid signature');
+});
+
+check('WH-SIG-07', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  // Same length, but "g" and "z" are not hex digits.
+  const signature = `zg${client.signatureOf(body).slice(2)}`;
+  expectRejected(await client.deliver({ body, signature }), 'invalid signature');
+});
+
+check('WH-SIG-08', async (ctx) => {
+  const client = webhookClient(ctx);
+  const body = eventBytes(paymentEvent());
+  const signature = signatureOf(`${client.target.secret}-but-another`, body);
+  expectRejected(await client.deliver({ body, signature }), 'invalid signature');
+});
+
+check('WH-SIG-09', async (ctx) => {
+  const client = webhookClient(ctx);
+  for (const index of [63, 0]) {
+    const body = eventBytes(paymentEvent());
+    const signature = flipHexDigit(client.signatureOf(body), index);
+    expectRejected(await client.deliver({ body, signature }), 'invalid signature');
+  }
+});
+
+check('WH-SIG-13', async (ctx) => {
+  const event = paymentEvent();
+  const marker = '"__INVALID_UTF8__"';
+  const json = JSON.stringify({ ...event, data: { ...event.data, customerReference: '__INVALID_UTF8__' } });
+  const [before, after] = json.split(marker);
+  // 0xFF and 0xFE never occur in UTF-8; a receiver that decodes the body to text
+  // before hashing replaces them with U+FFFD and computes the HMAC over other bytes.
+  const body = Buffer.concat([Buffer.from(`${before}"ref-`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(`"${after}`)]);
+  const response = await webhookClient(ctx).deliver({ body });
+  expect([202, 400], `a body with invalid UTF-8 signed over its raw bytes must authenticate; got ${response.statusCode}`).toContain(response.statusCode);
+});
+
+check('WH-SIG-14', async (ctx) => {
+  const client = webhookClient(ctx);
+  expectRejected(await client.deliver({ body: 'this is {not json', signature: 'none' }), 'invalid signature');
+  expectRejected(await client.deliver({ body: 'this is {not json', signature: client.signatureOf('other bytes') }), 'invalid signature');
+});
+
+check('WH-SIG-15', async (ctx) => {
+  const client = webhookClient(ctx);
+  expectRejected(await client.deliver({ body: paymentEvent(), contentType: 'text/plain' }), 'invalid signature');
+  expectRejected(await client.deliver({ body: paymentEvent(), contentType: null }), 'invalid signature');
+});
+
+check('WH-SIG-16', async (ctx) => {
+  expectAcknowledged(await webhookClient(ctx).deliver({ body: paymentEvent(), contentType: 'application/json; charset=utf-8' }));
+});
+
+check('WH-SIG-17', async (ctx) => {
+  const client = webhookClient(ctx);
+  const event = paymentEvent();
+  const body = eventBytes(event);
+  expectRejected(await client.deliver({ body, signature: signatureOf('wrong-secret', body) }), 'invalid signature');
+  expect(await recordCount(ctx, event.id), 'a delivery answered 401 must leave no record').toBe(0);
+});

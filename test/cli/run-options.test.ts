@@ -1,0 +1,57 @@
+// `wirecheck run` answers bad options with exit 2 and every problem at once, a target
+// it cannot reach or start with exit 2 and what to do, and a vacuous run with exit 3.
+import { describe, expect, it } from 'vitest';
+import { runWirecheck } from '../support/run-wirecheck.ts';
+import { freePort } from '../support/serve-reference.ts';
+
+describe('wirecheck run: usage errors', () => {
+  it('lists every problem of the options at once, with exit 2', async () => {
+    const run = await runWirecheck(['run', 'webhooks', '--seed', 'abc', '--target', 'external']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('unknown system "webhooks"');
+    expect(run.stderr).toContain('--seed "abc" must be an integer');
+    expect(run.stderr).toContain('--target external needs --base-url');
+    expect(run.stderr).toContain('wirecheck run --help');
+  });
+
+  it('rejects an unknown option by name', async () => {
+    const run = await runWirecheck(['run', 'webhook', '--bogus']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/Unknown option '--bogus'/);
+  });
+
+  it('needs the secret of an external webhook receiver', async () => {
+    const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', 'http://127.0.0.1:9/']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--secret S or env WEBHOOK_SECRET');
+  });
+
+  it('exits 2 with a clear message for a closed port', async () => {
+    const port = await freePort();
+    const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', `http://127.0.0.1:${port}`, '--secret', 'abcdef']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`the webhook receiver at http://127.0.0.1:${port} is not reachable (ECONNREFUSED)`);
+  });
+
+  it('exits 2 with the last lines of its log when the reference fails to start', async () => {
+    const run = await runWirecheck(['run', 'webhook', '--reference-fault', 'no-such-fault', '--no-allure']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('webhook reference exited with 2 before it was ready');
+    expect(run.stderr).toContain('unknown fault(s) in WIRECHECK_FAULTS: no-such-fault');
+  });
+
+  it('exits 3 when --only matches no check', async () => {
+    const run = await runWirecheck(['run', 'webhook', '--only', 'WH-NOPE-*']);
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toContain('no check matches --only "WH-NOPE-*"');
+    expect(run.summary?.exitCode).toBe(3);
+  });
+
+  it('prints help for run with exit 0', async () => {
+    const run = await runWirecheck(['run', '--help']);
+    expect(run.exitCode).toBe(0);
+    for (const option of ['--target', '--base-url', '--probe', '--only', '--seed', '--strict', '--report-dir', '--secret', '--token', '--server-cmd']) {
+      expect(run.stdout).toContain(option);
+    }
+  });
+});

@@ -1,0 +1,26 @@
+// Docs that match behaviour: the README's check tables are the catalog's, and the
+// README names the two set-up commands and every option of `wirecheck run`.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SYSTEMS } from '../../harness/checks/check-definition.ts';
+import { projectPath } from '../../harness/project-paths.ts';
+import { withCheckTables } from '../../harness/report/check-table.ts';
+import { RUN_OPTIONS } from '../../harness/cli/commands/run-command.ts';
+
+const readme = readFileSync(projectPath('README.md'), 'utf8');
+
+describe('README', () => {
+  it('has check tables identical to the catalog (npm run docs regenerates them)', () => {
+    expect(withCheckTables(readme, SYSTEMS)).toBe(readme);
+  });
+
+  it('gives the two set-up commands', () => {
+    expect(readme).toContain('npm ci && npm start');
+    expect(readme).toContain('npm ci && npm test');
+  });
+
+  it('documents every option of wirecheck run', () => {
+    const missing = Object.keys(RUN_OPTIONS).filter((name) => name !== 'help' && !readme.includes(`--${name}`));
+    expect(missing).toEqual([]);
+  });
+});

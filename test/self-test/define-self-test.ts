@@ -1,0 +1,74 @@
+// The self-test of one system: the suite passes against the clean reference, and
+// each deliberate fault of the reference makes the checks named for it fail. It is
+// what makes "a check that cannot fail is a defect" a tested property, not a hope.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runWirecheck, outcomesById, type Summary, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { databaseUrl, postgresSkipReason } from '../support/postgres.ts';
+import type { FaultExpectation } from './fault-expectation.ts';
+
+export const SELF_TEST_SEED = '20261121';
+
+export interface SelfTestOptions {
+  readonly system: string;
+  readonly expectations: readonly FaultExpectation[];
+  /** Every check id of the system, from `wirecheck list --json`. */
+  readonly checkIds: () => Promise<{ id: string; level: string; needs?: string[] }[]>;
+}
+
+function describeFailures(run: WirecheckRun): string {
+  const bad = (run.summary?.checks ?? []).filter((c) => c.outcome === 'failed' || c.outcome === 'warned' || c.outcome === 'skipped');
+  return `exit ${run.exitCode}\n${bad.map((c) => `${c.id} ${c.outcome}: ${c.reason ?? ''}`).join('\n')}\n${run.stderr.slice(-3000)}`;
+}
+
+export function defineSelfTest(options: SelfTestOptions): void {
+  const { system, expectations } = options;
+
+  describe(`${system} self-test`, () => {
+    let clean: WirecheckRun;
+    beforeAll(async () => {
+      clean = await runWirecheck(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure']);
+    }, 300_000);
+
+    it('passes every check against the clean reference', () => {
+      expect(clean.exitCode, describeFailures(clean)).toBe(0);
+      const notPassing = (clean.summary?.checks ?? []).filter((c) => !['passed', 'info'].includes(c.outcome)
+        && !(c.outcome === 'skipped' && c.reason?.startsWith('needs multi-instance')));
+      expect(notPassing.map((c) => `${c.id} ${c.outcome}: ${c.reason}`)).toEqual([]);
+    });
+
+    it('names, for every check, a fault that makes it fail (or changes an INFO observation)', async () => {
+      const checks = await options.checkIds();
+      const failing = new Set(expectations.flatMap((e) => e.fails));
+      const changing = new Set(expectations.flatMap((e) => e.changes ?? []));
+      const blind = checks.filter((c) => (c.level === 'INFO' ? !changing.has(c.id) : !failing.has(c.id))).map((c) => c.id);
+      expect(blind, 'checks that no fault of the self-test proves able to fail').toEqual([]);
+    });
+
+    for (const expectation of expectations) {
+      const skip = expectation.needsPostgres ? postgresSkipReason() : undefined;
+      it.skipIf(Boolean(skip))(`fault ${expectation.fault} fails ${[...expectation.fails, ...(expectation.changes ?? [])].join(', ')}`, async () => {
+        const ids = [...expectation.fails, ...(expectation.changes ?? [])];
+        const run = await runWirecheck(
+          ['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure', '--only', ids.join(','), '--reference-fault', expectation.fault],
+          { env: expectation.needsPostgres ? { DATABASE_URL: databaseUrl } : {} },
+        );
+        const outcomes = outcomesById(run.summary);
+        expect(run.exitCode, describeFailures(run)).toBe(1);
+        for (const id of expectation.fails) {
+          expect(outcomes.get(id)?.outcome, `${id} under fault ${expectation.fault}: ${outcomes.get(id)?.reason ?? 'no result'}`).toBe('failed');
+        }
+        for (const id of expectation.changes ?? []) {
+          const before = outcomesById(clean.summary as Summary).get(id)?.observed;
+          expect(outcomes.get(id)?.observed, `${id}: the observation must change under ${expectation.fault}`).not.toBe(before);
+        }
+      }, 300_000);
+    }
+  });
+}
+
+/** `wirecheck list <system> --json`, through the real executable. */
+export async function listChecks(system: string): Promise<{ id: string; level: string; needs?: string[] }[]> {
+  const run = await runWirecheck(['list', system, '--json']);
+  if (run.exitCode !== 0) throw new Error(`wirecheck list failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as { id: string; level: string; needs?: string[] }[];
+}
