@@ -34,6 +34,16 @@ export class EnvReader {
     return port;
   }
 
+  integer(name: string, fallback: number, min: number): number {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min) {
+      this.problems.push(`${name} must be an integer of at least ${min}, got "${raw}"`);
+      return fallback;
+    }
+    return Number(raw);
+  }
+
   flag(name: string): boolean {
     return this.string(name) === '1';
   }

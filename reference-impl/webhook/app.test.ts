@@ -11,6 +11,7 @@ import { openStore } from '../store/open-store.ts';
 import { StoreUnavailableError, type SqlStore } from '../store/sql-store.ts';
 import { storageKey } from '../store/storage-key.ts';
 import { buildWebhookApp, BODY_LIMIT } from './app.ts';
+import { createMetrics } from './metrics.ts';
 import type { WebhookFault } from './faults.ts';
 
 const SECRET = 'test-secret-abc123';
@@ -25,7 +26,7 @@ describe('webhook receiver app', () => {
   let store: SqlStore;
   let app: FastifyInstance;
   const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-webhook-app-'));
-  const build = (faults: WebhookFault[] = [], probe = true) => buildWebhookApp({ store, secret: SECRET, probe, faults: new Set(faults) });
+  const build = (faults: WebhookFault[] = [], probe = true) => buildWebhookApp({ store, secret: SECRET, probe, faults: new Set(faults), metrics: createMetrics(store) });
 
   beforeAll(async () => {
     store = await openStore({ dataDir });
@@ -109,6 +110,17 @@ describe('webhook receiver app', () => {
     expect(response.body).toEqual({ error: 'payload too large' });
   });
 
+  it('exposes the operational records at /metrics', async () => {
+    const text = (await request(app.server).get('/metrics')).text;
+    for (const name of ['webhook_requests_total', 'webhook_ack_latency_seconds', 'webhook_failures_total', 'webhook_queue_depth',
+      'webhook_queue_oldest_job_age_seconds', 'webhook_processing_retries_total', 'webhook_processing_exhausted_total',
+      'webhook_duplicates_total', 'webhook_receipt_to_completion_seconds']) {
+      expect(text, name).toContain(name);
+    }
+    expect(text).toMatch(/webhook_requests_total\{event_type="payment.succeeded",response_class="2xx"\} [1-9]/);
+    expect(text).toMatch(/webhook_failures_total\{kind="signature"\} [1-9]/);
+  });
+
   it('serves the probe only when enabled', async () => {
     const closed = build([], false);
     await closed.ready();
@@ -124,7 +136,7 @@ describe('webhook receiver app', () => {
       transaction: () => Promise.reject(new StoreUnavailableError('down')),
       close: async () => {},
     };
-    const broken = buildWebhookApp({ store: down, secret: SECRET, probe: false, faults: new Set() });
+    const broken = buildWebhookApp({ store: down, secret: SECRET, probe: false, faults: new Set(), metrics: createMetrics(down) });
     await broken.ready();
     const body = event();
     const response = await request(broken.server).post('/webhooks/payments').set({ 'content-type': 'application/json', 'x-webhook-signature': sign(body) }).send(body);

@@ -7,6 +7,7 @@ import { isJsonContentType } from './content-type.ts';
 import { rejection } from './rejections.ts';
 import { registerDeliveryRoute } from './routes/deliveries.ts';
 import { registerProbeRoutes } from './routes/probe.ts';
+import { renderMetrics, type WebhookMetrics } from './metrics.ts';
 
 /** 256 KiB: the spec's "256 kb" read as the larger, binary unit (CONTRACTS §5). */
 export const BODY_LIMIT = 256 * 1024;
@@ -16,7 +17,10 @@ export interface WebhookAppDeps {
   readonly secret: string;
   readonly probe: boolean;
   readonly faults: ReadonlySet<WebhookFault>;
+  readonly metrics: WebhookMetrics;
   readonly logger?: FastifyServerOptions['loggerInstance'];
+  /** Called when a new event is queued: wakes an in-process worker. */
+  readonly onQueued?: () => void;
 }
 
 function bodyLimit(faults: ReadonlySet<WebhookFault>): number {
@@ -60,7 +64,10 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  registerDeliveryRoute(app, deps);
+  if (!deps.faults.has('no-metrics')) {
+    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(await renderMetrics(deps.metrics)));
+  }
+  registerDeliveryRoute(app, { ...deps, onQueued: deps.onQueued ?? (() => {}) });
   if (deps.probe) registerProbeRoutes(app, deps.store);
   return app;
 }

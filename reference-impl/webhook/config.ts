@@ -2,6 +2,7 @@
 import { readFaults } from '../shared/faults.ts';
 import { EnvReader } from '../shared/env-config.ts';
 import { WEBHOOK_FAULTS, type WebhookFault } from './faults.ts';
+import { DEFAULT_WORKER_OPTIONS, type WorkerOptions } from './processing/worker.ts';
 
 export interface WebhookConfig {
   readonly secret: string;
@@ -13,13 +14,27 @@ export interface WebhookConfig {
   readonly probe: boolean;
   readonly logLevel: string;
   readonly faults: ReadonlySet<WebhookFault>;
+  /** Run a worker inside the receiver process (WORKER=0: receiver only). */
+  readonly worker: boolean;
+  readonly workerOptions: WorkerOptions;
 }
 
-export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+export function readWorkerOptions(read: EnvReader): WorkerOptions {
+  const d = DEFAULT_WORKER_OPTIONS;
+  return {
+    concurrency: read.integer('WORKER_CONCURRENCY', d.concurrency, 1),
+    pollMs: read.integer('WORKER_POLL_MS', d.pollMs, 1),
+    leaseMs: read.integer('WORKER_LEASE_MS', d.leaseMs, 100),
+    maxAttempts: read.integer('WORKER_MAX_ATTEMPTS', d.maxAttempts, 1),
+    retryBaseMs: read.integer('WORKER_RETRY_BASE_MS', d.retryBaseMs, 0),
+  };
+}
+
+export function readWebhookConfig(env: NodeJS.ProcessEnv, options: { needsSecret?: boolean } = {}): WebhookConfig {
   const read = new EnvReader(env);
   const config: WebhookConfig = {
     // Authentication 4: without the shared secret the process fails at start-up.
-    secret: read.required('WEBHOOK_SECRET', 'the shared HMAC secret of the webhook sender'),
+    secret: options.needsSecret === false ? '' : read.required('WEBHOOK_SECRET', 'the shared HMAC secret of the webhook sender'),
     host: read.string('HOST') ?? '127.0.0.1',
     port: read.port('PORT', 3000),
     databaseUrl: read.string('DATABASE_URL'),
@@ -28,6 +43,8 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
     probe: read.flag('CONFORMANCE_PROBE'),
     logLevel: read.string('LOG_LEVEL') ?? 'info',
     faults: new Set(),
+    worker: read.string('WORKER') !== '0',
+    workerOptions: readWorkerOptions(read),
   };
   let faults: ReadonlySet<WebhookFault> = new Set();
   try {

@@ -27,6 +27,14 @@ export const WEBHOOK_FAULTS = [
   'ack-200', //                     acknowledges with 200 instead of 202
   'no-body-limit', //               accepts bodies of any size
   'body-limit-100kb', //            rejects bodies over 100 KiB (a common framework default)
+  'read-then-write-dedup', //       checks for the id with a SELECT, then inserts: no uniqueness in the database
+  'second-effect-on-duplicate', //  a duplicate delivery performs the business action again
+  'ack-before-commit', //           answers 202 before the record is committed (committed ~0.5 s later)
+  'no-version-guard', //            applies every version, older ones too
+  'equal-version-reapplied', //     applies a version equal to the stored one again
+  'no-worker', //                   queues work that no worker ever runs
+  'effect-twice', //                the business action is recorded twice for one event
+  'no-metrics', //                  exposes no operational records at /metrics
 ] as const;
 
 export type WebhookFault = (typeof WEBHOOK_FAULTS)[number];

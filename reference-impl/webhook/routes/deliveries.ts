@@ -6,14 +6,22 @@ import type { WebhookFault } from '../faults.ts';
 import { isJsonContentType } from '../content-type.ts';
 import { isValidSignature } from '../signature.ts';
 import { validateEvent, type ValidEvent } from '../event-validation.ts';
-import { recordEvent } from '../event-repository.ts';
+import { recordDuplicateEffect, recordEvent, type RecordOutcome } from '../event-repository.ts';
+import type { WebhookMetrics } from '../metrics.ts';
 import { rejection, type Rejection } from '../rejections.ts';
 
 export interface DeliveryDeps {
   readonly store: SqlStore;
   readonly secret: string;
   readonly faults: ReadonlySet<WebhookFault>;
+  readonly metrics: WebhookMetrics;
+  /** Called once a new event's record and job are committed (wakes the worker). */
+  readonly onQueued: () => void;
 }
+
+const FAILURE_KIND: Readonly<Record<Rejection, string>> = {
+  'invalid-signature': 'signature', 'invalid-json': 'parse', 'unsupported-event': 'schema', 'payload-too-large': 'size',
+};
 
 type Decision =
   | { readonly kind: 'reject'; readonly rejection: Rejection }
@@ -67,24 +75,50 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
     const raw = authenticatedBody(request, deps.faults);
     const decision = decide(raw, signatureHeader(request), deps);
     if (decision.kind === 'reject') {
+      deps.metrics.failures.inc({ kind: FAILURE_KIND[decision.rejection] });
       if (deps.faults.has('record-on-rejection')) await recordWhateverIdItNames(deps, raw);
       const { status, body } = rejection(decision.rejection, deps.faults);
       return reply.code(status).send(body);
     }
-    let outcome = 'recorded';
-    if (decision.kind === 'accept') {
-      // The event id, once validated, is the safe correlation id for the logs.
-      request.log = request.log.child({ eventId: decision.event.id });
-      // 4. Record the event id once and queue its work once; nothing for a duplicate.
-      outcome = await recordEvent(deps.store, decision.event, raw, deps.faults);
-      request.log.info({ outcome, eventType: decision.event.type }, 'delivery accepted');
+    if (decision.kind === 'batch') return acknowledge(reply, deps);
+    const { event } = decision;
+    // The event id, once validated, is the safe correlation id for the logs.
+    request.log = request.log.child({ eventId: event.id });
+    eventTypes.set(request, event.type);
+    if (deps.faults.has('ack-before-commit')) {
+      setTimeout(() => void recordAndLog(request, deps, event, raw).catch(() => {}), 500);
+      return acknowledge(reply, deps);
     }
-    if (outcome === 'duplicate' && deps.faults.has('duplicate-409')) {
-      return reply.code(409).send({ error: 'duplicate event' });
-    }
-    // 5. Acknowledge with 202 once the record is committed (also for a duplicate).
-    return reply.code(deps.faults.has('ack-200') ? 200 : 202).send({ received: true });
+    // 4. Record the event id once and queue its work once; nothing for a duplicate.
+    const outcome = await recordAndLog(request, deps, event, raw);
+    if (outcome === 'duplicate' && deps.faults.has('duplicate-409')) return reply.code(409).send({ error: 'duplicate event' });
+    // 5. Acknowledge with 202, now that the record is committed (also for a duplicate).
+    return acknowledge(reply, deps);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url !== '/webhooks/payments') return;
+    const responseClass = `${Math.floor(reply.statusCode / 100)}xx`;
+    deps.metrics.requests.inc({ event_type: eventTypes.get(request) ?? 'unknown', response_class: responseClass });
+    deps.metrics.ackLatency.observe({ response_class: responseClass }, reply.elapsedTime / 1000);
+  });
+}
+
+/** The validated event type of a request, for the request counter (unknown before validation). */
+const eventTypes = new WeakMap<FastifyRequest, string>();
+
+function acknowledge(reply: FastifyReply, deps: DeliveryDeps): FastifyReply {
+  return reply.code(deps.faults.has('ack-200') ? 200 : 202).send({ received: true });
+}
+
+async function recordAndLog(request: FastifyRequest, deps: DeliveryDeps, event: ValidEvent, raw: Buffer): Promise<RecordOutcome> {
+  const outcome = await recordEvent(deps.store, event, raw, deps.faults);
+  if (outcome === 'recorded') deps.onQueued();
+  else {
+    deps.metrics.duplicates.inc();
+    if (deps.faults.has('second-effect-on-duplicate')) await recordDuplicateEffect(deps.store, event.id);
+  }
+  request.log.info({ outcome, eventType: event.type }, 'delivery accepted');
+  return outcome;
 }
 
 /** The record-on-rejection fault: stores a rejected delivery under the id it names. */

@@ -1,0 +1,75 @@
+// Each HTTP-visible fault must change exactly the behaviour it names (the self-test
+// relies on it to prove a conformance check can fail).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testApp, W3C_BASE_CAPS } from './testing/app-harness.ts';
+
+const APP = path.join(mkdtempSync(path.join(os.tmpdir(), 'vendor-faults-')), 'sample.apk');
+writeFileSync(APP, 'any bytes');
+
+describe('faults of the reference device server (HTTP)', () => {
+  it('base-path-ignored: routes stay at / although --base-path=/wd/hub', async () => {
+    const { call } = await testApp({ basePath: '/wd/hub', faults: ['base-path-ignored'] });
+    expect((await call('GET', '/status')).status).toBe(200);
+    expect((await call('GET', '/wd/hub/status')).status).toBe(404);
+  });
+
+  it('legacy-desired-capabilities-accepted: desiredCapabilities alone creates a session', async () => {
+    const { call } = await testApp({ faults: ['legacy-desired-capabilities-accepted'] });
+    expect((await call('POST', '/session', { desiredCapabilities: { ...W3C_BASE_CAPS, 'vendor:deviceName': 'f-legacy' } })).status).toBe(200);
+  });
+
+  it('legacy-sessions-route: GET /sessions lists sessions', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-sessions-route'] });
+    await session();
+    expect((await call('GET', '/sessions')).body.value).toHaveLength(1);
+  });
+
+  it('sessions-route-without-flag: vendor/sessions answers without *:session_discovery', async () => {
+    expect((await (await testApp({ faults: ['sessions-route-without-flag'] })).call('GET', '/vendor/sessions')).status).toBe(200);
+  });
+
+  it('legacy-accept-alert: POST accept_alert accepts the alert', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-accept-alert'] });
+    const id = await session({ 'vendor:app': APP });
+    expect((await call('POST', `/session/${id}/accept_alert`)).status).toBe(200);
+    expect((await call('POST', `/session/${id}/alert/accept`)).status).toBe(404);
+  });
+
+  it('legacy-app-launch: POST vendor/app/launch launches the app', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-app-launch'] });
+    const id = await session({ 'vendor:app': APP, 'vendor:autoLaunch': false });
+    expect((await call('POST', `/session/${id}/vendor/app/launch`)).status).toBe(200);
+    expect((await call('GET', `/session/${id}/alert/text`)).body.value).toBe('sample is running. Allow notifications?');
+  });
+
+  it('legacy-touch-perform: POST touch/perform answers 200', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-touch-perform'] });
+    expect((await call('POST', `/session/${await session()}/touch/perform`, { actions: [] })).status).toBe(200);
+  });
+
+  it('unknown-automation-name-fallback: an unknown automationName gets the installed driver', async () => {
+    const { session } = await testApp({ faults: ['unknown-automation-name-fallback'] });
+    await expect(session({ 'vendor:automationName': 'UiAutomator2' })).resolves.toEqual(expect.any(String));
+  });
+
+  it('delete-leaves-session: DELETE answers success but the session and the device lock remain', async () => {
+    const { call, session } = await testApp({ faults: ['delete-leaves-session'] });
+    const id = await session({ 'vendor:deviceName': 'f-orphan' });
+    expect((await call('DELETE', `/session/${id}`)).status).toBe(200);
+    expect((await call('DELETE', `/session/${id}`)).status).toBe(200);
+    await expect(session({ 'vendor:deviceName': 'f-orphan' })).rejects.toThrow(/busy/);
+  });
+
+  it('version-not-3: status reports a 2.x version', async () => {
+    expect((await (await testApp({ faults: ['version-not-3'] })).call('GET', '/status')).body.value.build.version).toMatch(/^2\./);
+  });
+
+  it('unprefixed-capabilities-accepted: automationName without a prefix is accepted', async () => {
+    const { call } = await testApp({ faults: ['unprefixed-capabilities-accepted'] });
+    const body = { capabilities: { alwaysMatch: { platformName: 'Android', automationName: 'SimAndroid', deviceName: 'f-unprefixed' } } };
+    expect((await call('POST', '/session', body)).status).toBe(200);
+  });
+});

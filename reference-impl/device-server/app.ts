@@ -1,0 +1,102 @@
+// The Fastify app (routes only, no listen): W3C routes under the base path, every
+// failure answered with a W3C error body, every request logged as a text line, and
+// every unknown command logged with its method and path.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { WebDriverError, unknownCommand } from './errors.ts';
+import type { DeviceServerFaults } from './faults.ts';
+import { isGloballyEnabled, SESSION_DISCOVERY } from './insecure-features.ts';
+import { legacyHint, legacyRoutes } from './legacy-routes.ts';
+import { methodsFor, type RouteDef } from './route-table.ts';
+import { w3cRoutes } from './routes.ts';
+import type { SessionService } from './session-service.ts';
+import type { ServerOptions } from './server-options.ts';
+import type { TextLogger } from './text-logger.ts';
+
+export interface AppOptions {
+  readonly server: Pick<ServerOptions, 'basePath' | 'allowInsecure'>;
+  readonly service: SessionService;
+  readonly faults: DeviceServerFaults;
+  readonly log: TextLogger;
+  readonly version: string;
+}
+
+const BODY_LIMIT = 16 * 1024 * 1024;
+
+function sendError(reply: FastifyReply, error: WebDriverError): void {
+  void reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
+}
+
+function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void): void {
+  if (body.trim() === '') return done(null, undefined);
+  try {
+    done(null, JSON.parse(body));
+  } catch (error) {
+    done(new WebDriverError('invalid argument', `the request body is not valid JSON: ${(error as Error).message}`));
+  }
+}
+
+function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[], options: AppOptions, prefix: string): void {
+  const { log } = options;
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof WebDriverError) {
+      log.info('HTTP', `${request.method} ${request.url} failed: ${error.error}: ${error.message.slice(0, 500)}`);
+      return sendError(reply, error);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, new WebDriverError('invalid argument', (error as Error).message));
+    log.error('HTTP', `${request.method} ${request.url} failed: ${(error as Error).stack ?? String(error)}`);
+    sendError(reply, new WebDriverError('unknown error', (error as Error).message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const inside = prefix === '' || path === prefix || path.startsWith(`${prefix}/`);
+    const relative = inside ? path.slice(prefix.length) || '/' : undefined;
+    const methods = relative === undefined ? [] : methodsFor(routes, relative);
+    if (methods.length > 0) {
+      log.info('HTTP', `Unknown method ${request.method} for ${path} (allowed: ${methods.join(', ')})`);
+      void reply.header('allow', methods.join(', '));
+      return sendError(reply, new WebDriverError('unknown method', `${request.method} is not supported for ${path}; use ${methods.join(' or ')}`));
+    }
+    const hint = relative === undefined ? undefined : legacyHint(relative);
+    log.info('HTTP', `No route found for ${request.method} ${path}: unknown command` + (hint ? ` (removed legacy route; use ${hint})` : ''));
+    sendError(reply, unknownCommand(request.method, path));
+  });
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const { faults, log, service } = options;
+  const prefix = faults.has('base-path-ignored') ? '' : options.server.basePath;
+  const sessionDiscovery = isGloballyEnabled(options.server.allowInsecure, SESSION_DISCOVERY) || faults.has('sessions-route-without-flag');
+  const routes = [...w3cRoutes({ version: options.version, sessionDiscovery }), ...legacyRoutes(faults)];
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A URL Fastify cannot decode still gets a W3C answer.
+    frameworkErrors: (error, request, reply) => {
+      log.info('HTTP', `${request.method} ${request.url} refused: ${error.message}`);
+      sendError(reply, new WebDriverError('invalid argument', error.message));
+    },
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
+  app.addHook('onRequest', async (request) => log.info('HTTP', `--> ${request.method} ${request.url}`));
+  app.addHook('onResponse', async (request, reply) => {
+    log.info('HTTP', `<-- ${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  });
+  installErrorHandling(app, routes, options, prefix);
+
+  // Readiness for the harness and container checks; outside the W3C routes.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `${prefix}${route.url}`,
+      handler: async (request) => ({
+        value: (await route.handler({ params: request.params as Record<string, string>, body: request.body, service })) ?? null,
+      }),
+    });
+  }
+  return app;
+}

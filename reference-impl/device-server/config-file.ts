@@ -1,0 +1,107 @@
+// Spec, Server config file (JSON). Appium nests the keys (`{"server":{"port":4723}}`);
+// the flat dotted form (`{"server.port":4723}`) is accepted too. Every problem is
+// listed at once, each naming the key; nothing starts while one remains.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CliError } from './cli-errors.ts';
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './text-logger.ts';
+
+export interface ServerSettings {
+  address?: string;
+  port?: number;
+  logLevel?: LogLevel;
+  allowInsecure?: string[];
+  basePath?: string;
+}
+
+type KeyRule = (value: unknown, settings: ServerSettings) => string | undefined;
+
+const describe = (v: unknown) => `${JSON.stringify(v)} (${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v})`;
+
+const RULES: Record<string, KeyRule> = {
+  'server.address': (v, s) => {
+    if (typeof v !== 'string' || v.trim() === '') return `must be a non-empty string, got ${describe(v)}`;
+    s.address = v;
+  },
+  'server.port': (v, s) => {
+    if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 65535) {
+      return `must be an integer 0-65535, got ${describe(v)}`;
+    }
+    s.port = v as number;
+  },
+  'server.log-level': (v, s) => {
+    if (!isLogLevel(v)) return `must be one of ${LOG_LEVELS.join(', ')}, got ${describe(v)}`;
+    s.logLevel = v;
+  },
+  'server.allow-insecure': (v, s) => {
+    if (!Array.isArray(v) || !v.every((i) => typeof i === 'string')) {
+      return `must be an array of "<scope>:<feature>" strings, got ${describe(v)}`;
+    }
+    s.allowInsecure = v as string[];
+  },
+  'server.base-path': (v, s) => {
+    if (typeof v !== 'string') return `must be a string such as "/wd/hub", got ${describe(v)}`;
+    s.basePath = v;
+  },
+};
+
+export const CONFIG_KEYS = Object.keys(RULES);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `{"server":{"port":1}}` and `{"server.port":1}` both become `server.port`. */
+function flatten(document: Record<string, unknown>): [string, unknown][] {
+  const entries: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(document)) {
+    if (key === 'server' && isPlainObject(value)) {
+      for (const [inner, v] of Object.entries(value)) entries.push([`server.${inner}`, v]);
+    } else {
+      entries.push([key, value]);
+    }
+  }
+  return entries;
+}
+
+export function parseConfigDocument(document: unknown, source: string): ServerSettings {
+  if (!isPlainObject(document)) {
+    throw new CliError('VENDOR_ERR_CONFIG_INVALID', `config file ${source} must hold a JSON object, got ${describe(document)}`);
+  }
+  const settings: ServerSettings = {};
+  const problems: string[] = [];
+  for (const [key, value] of flatten(document)) {
+    const rule = Object.hasOwn(RULES, key) ? RULES[key] : undefined;
+    if (key === 'server.relaxed-security') {
+      problems.push(`"${key}" is not offered by this server: enable single features with "server.allow-insecure" instead`);
+    } else if (!rule) {
+      problems.push(`unknown key "${key}"; known keys: ${CONFIG_KEYS.join(', ')}`);
+    } else {
+      const problem = rule(value, settings);
+      if (problem) problems.push(`"${key}" ${problem}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new CliError(
+      'VENDOR_ERR_CONFIG_INVALID',
+      `errors in config file ${source}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+  return settings;
+}
+
+export function loadConfigFile(file: string): ServerSettings {
+  const source = path.resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(source, 'utf8');
+  } catch (error) {
+    throw new CliError('VENDOR_ERR_CONFIG_INVALID', `cannot read config file ${source}: ${(error as Error).message}`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new CliError('VENDOR_ERR_CONFIG_INVALID', `config file ${source} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseConfigDocument(document, source);
+}

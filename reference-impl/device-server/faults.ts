@@ -1,0 +1,29 @@
+// Deliberate bugs of the reference device server, for the self-test: each one breaks
+// exactly one behaviour a conformance check asserts. Inert unless
+// CONFORMANCE_FAULTS_ENABLED=1 and named in WIRECHECK_FAULTS.
+import { readFaults, type FaultSet } from '../shared/faults.ts';
+
+export const DEVICE_SERVER_FAULTS = [
+  'base-path-ignored', // --base-path is accepted but routes stay at `/` (so `{base}status` is 404)
+  'legacy-desired-capabilities-accepted', // a body with only `desiredCapabilities` creates a session
+  'legacy-sessions-route', // the removed JSONWP `GET /sessions` lists sessions
+  'sessions-route-without-flag', // `GET vendor/sessions` answers without `*:session_discovery`
+  'unscoped-feature-accepted', // `--allow-insecure=adb_shell` (no scope) starts and enables it for all drivers
+  'legacy-accept-alert', // `POST .../accept_alert` (and dismiss_alert, alert_text) still work
+  'legacy-app-launch', // `POST .../vendor/app/launch|close|reset` still work
+  'legacy-touch-perform', // `POST .../touch/perform` and `.../touch/multi/perform` answer 200
+  'unknown-automation-name-fallback', // an unmatched automationName silently gets the first installed driver
+  'delete-leaves-session', // DELETE session answers success but the session and its device lock remain
+  'version-not-3', // `--version` and `/status` report 2.x
+  'setup-reset-keeps-extensions', // `setup reset` says it removed everything but removes nothing
+  'unprefixed-capabilities-accepted', // non-standard capabilities without a prefix are accepted as vendor ones
+  'relaxed-security-accepted', // `--relaxed-security` starts the server with every insecure feature on
+  'bind-all-interfaces', // default listening address is 0.0.0.0 instead of 127.0.0.1
+] as const;
+
+export type DeviceServerFault = (typeof DEVICE_SERVER_FAULTS)[number];
+export type DeviceServerFaults = FaultSet<DeviceServerFault>;
+
+export function readDeviceServerFaults(env: NodeJS.ProcessEnv): DeviceServerFaults {
+  return readFaults(env, DEVICE_SERVER_FAULTS);
+}

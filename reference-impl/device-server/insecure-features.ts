@@ -1,0 +1,66 @@
+// Spec, Insecure feature flags: `<scope>:<feature>`, the scope mandatory (a driver name
+// or `*`); unscoped items are rejected. Like Appium 3 the scope also matches a driver's
+// automationName, compared case-insensitively; the feature name is case-sensitive.
+import { CliError } from './cli-errors.ts';
+
+export const ALL_DRIVERS = '*';
+export const KNOWN_FEATURES = ['adb_shell', 'session_discovery'] as const;
+export const SESSION_DISCOVERY = 'session_discovery';
+
+export interface ScopedFeature {
+  readonly scope: string;
+  readonly feature: string;
+}
+
+function split(item: string): ScopedFeature | undefined {
+  const at = item.indexOf(':');
+  if (at <= 0 || at === item.length - 1) return undefined;
+  return { scope: item.slice(0, at), feature: item.slice(at + 1) };
+}
+
+/**
+ * Validates every item; `acceptUnscoped` (a fault) turns `adb_shell` into `*:adb_shell`.
+ * Throws VENDOR_ERR_INSECURE_FEATURE listing every bad item.
+ */
+export function parseInsecureFeatures(items: readonly string[], acceptUnscoped = false): ScopedFeature[] {
+  const parsed: ScopedFeature[] = [];
+  const bad: string[] = [];
+  for (const raw of items.map((i) => i.trim()).filter(Boolean)) {
+    const feature = split(raw) ?? (acceptUnscoped && !raw.includes(':') ? { scope: ALL_DRIVERS, feature: raw } : undefined);
+    if (feature) parsed.push(feature);
+    else bad.push(raw);
+  }
+  if (bad.length > 0) {
+    const example = bad[0]!.replace(/^:|:$/g, '') || 'adb_shell';
+    throw new CliError(
+      'VENDOR_ERR_INSECURE_FEATURE',
+      `unscoped insecure feature(s) refused: ${bad.map((b) => `'${b}'`).join(', ')}. ` +
+        `Every --allow-insecure item must be <scope>:<feature>, the scope being a driver name or '*' ` +
+        `for all drivers, e.g. --allow-insecure=simandroid:${example} or --allow-insecure='*:${example}'.`,
+    );
+  }
+  return parsed;
+}
+
+export function formatFeature(f: ScopedFeature): string {
+  return `${f.scope}:${f.feature}`;
+}
+
+/** Feature names that apply to one driver: scope `*`, its name or its automationName. */
+export function featuresForDriver(
+  features: readonly ScopedFeature[],
+  driverName: string,
+  automationName: string,
+): string[] {
+  const accepted = new Set([ALL_DRIVERS, driverName.toLowerCase(), automationName.toLowerCase()]);
+  return [...new Set(features.filter((f) => accepted.has(f.scope.toLowerCase())).map((f) => f.feature))];
+}
+
+/** Server-wide features (session discovery) count only with the `*` scope, as in Appium 3. */
+export function isGloballyEnabled(features: readonly ScopedFeature[], feature: string): boolean {
+  return features.some((f) => f.scope === ALL_DRIVERS && f.feature === feature);
+}
+
+export function unknownFeatures(features: readonly ScopedFeature[]): ScopedFeature[] {
+  return features.filter((f) => !(KNOWN_FEATURES as readonly string[]).includes(f.feature));
+}

@@ -1,0 +1,71 @@
+// Server options: defaults < config file < command-line flags, validated, frozen.
+import type { ServerFlags } from './cli-args.ts';
+import { CliError } from './cli-errors.ts';
+import { loadConfigFile, type ServerSettings } from './config-file.ts';
+import type { DeviceServerFaults } from './faults.ts';
+import { KNOWN_FEATURES, parseInsecureFeatures, type ScopedFeature } from './insecure-features.ts';
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './text-logger.ts';
+
+export const DEFAULT_PORT = 4723;
+export const DEFAULT_ADDRESS = '127.0.0.1';
+
+export interface ServerOptions {
+  readonly address: string;
+  readonly port: number;
+  /** '' for `/`, otherwise '/wd/hub' (leading slash, no trailing slash). */
+  readonly basePath: string;
+  readonly allowInsecure: readonly ScopedFeature[];
+  readonly logLevel: LogLevel;
+  readonly relaxedSecurity: boolean;
+  readonly configFile: string | undefined;
+}
+
+export function normalizeBasePath(raw: string): string {
+  const trimmed = raw.trim();
+  if (/[\s?#%\\]/.test(trimmed)) {
+    throw new CliError('VENDOR_ERR_USAGE', `base path '${raw}' is invalid: use a URL path such as /wd/hub`);
+  }
+  const withSlash = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  return withSlash.replace(/\/+$/, '');
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new CliError('VENDOR_ERR_USAGE', `--port must be an integer 0-65535, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+function refuseRelaxedSecurity(faults: DeviceServerFaults): boolean {
+  if (faults.has('relaxed-security-accepted')) return true;
+  throw new CliError(
+    'VENDOR_ERR_INSECURE_FEATURE',
+    '--relaxed-security is not offered by this server: it would enable every insecure feature at once. ' +
+      "Enable single features with a scoped flag instead, e.g. --allow-insecure=simandroid:adb_shell or --allow-insecure='*:session_discovery'.",
+  );
+}
+
+export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFaults): ServerOptions {
+  const file: ServerSettings = flags.config ? loadConfigFile(flags.config) : {};
+  const logLevel = flags.logLevel ?? file.logLevel ?? 'info';
+  if (!isLogLevel(logLevel)) {
+    throw new CliError('VENDOR_ERR_USAGE', `--log-level must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  }
+  const relaxedSecurity = flags.relaxedSecurity && refuseRelaxedSecurity(faults);
+  const allowInsecure = parseInsecureFeatures(
+    flags.allowInsecure ?? file.allowInsecure ?? [],
+    faults.has('unscoped-feature-accepted'),
+  );
+  const everyFeature = KNOWN_FEATURES.map((feature) => ({ scope: '*', feature }));
+  const address = flags.address ?? file.address ?? (faults.has('bind-all-interfaces') ? '0.0.0.0' : DEFAULT_ADDRESS);
+  if (address.trim() === '') throw new CliError('VENDOR_ERR_USAGE', '--address must not be empty');
+  return Object.freeze({
+    address,
+    port: flags.port !== undefined ? parsePort(flags.port) : (file.port ?? DEFAULT_PORT),
+    basePath: normalizeBasePath(flags.basePath ?? file.basePath ?? '/'),
+    allowInsecure: Object.freeze(relaxedSecurity ? [...allowInsecure, ...everyFeature] : allowInsecure),
+    logLevel,
+    relaxedSecurity,
+    configFile: flags.config,
+  });
+}

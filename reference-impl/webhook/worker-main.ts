@@ -1,0 +1,37 @@
+// The worker as its own process: same database, same guarantees, no HTTP besides
+// a health and metrics endpoint (so it can be probed for readiness and scraped).
+import { createLogger } from '../shared/logger.ts';
+import { listenAndServe } from '../shared/listen.ts';
+import { ConfigError } from '../shared/env-config.ts';
+import { openStore } from '../store/open-store.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { readWebhookConfig, type WebhookConfig } from './config.ts';
+import { createMetrics, renderMetrics } from './metrics.ts';
+import { startWorker } from './processing/worker.ts';
+
+function configOrExit(): WebhookConfig {
+  try {
+    return readWebhookConfig(process.env, { needsSecret: false });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`webhook worker: ${error.message}\n`);
+    process.exit(2);
+  }
+}
+
+const config = configOrExit();
+const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
+const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
+const metrics = createMetrics(store);
+const worker = startWorker({ store, metrics, logger, faults: config.faults, options: config.workerOptions });
+const app = Fastify({ loggerInstance: logger }) as unknown as FastifyInstance;
+app.get('/healthz', async () => ({ status: 'ok' }));
+app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(await renderMetrics(metrics)));
+await listenAndServe(app, {
+  host: config.host,
+  port: config.port,
+  onClose: async () => {
+    await worker.stop();
+    await store.close();
+  },
+});
