@@ -1,0 +1,74 @@
+// The resource API as a Fastify app: routes, hooks and error handling only (no
+// listen, no environment). The store, tokens and faults come in as dependencies.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import { addCommonHeaders, commonHeaders } from './common-headers.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handling.ts';
+import type { ResourceFaults } from './faults.ts';
+import { NO_FAULTS } from './faults.ts';
+import { healthRoute } from './health-route.ts';
+import { labelsRoutes } from './labels-routes.ts';
+import { preferencesRoutes } from './preferences-routes.ts';
+import { preflightRoutes } from './preflight-routes.ts';
+import { probeRoutes } from './probe-routes.ts';
+import { routeShapes } from './route-shapes.ts';
+import { StoreGateway } from './store-gateway.ts';
+import type { SqlStore } from '../store/sql-store.ts';
+import type { TokenTable } from './token-table.ts';
+
+export interface AppDeps {
+  readonly store: SqlStore;
+  readonly tokens: TokenTable;
+  readonly faults?: ResourceFaults;
+  /** Expose the probe API (CONFORMANCE_PROBE=1). */
+  readonly probe?: boolean;
+  readonly logger?: FastifyBaseLogger;
+  /** Delay of the deferred commit under the fault ack-before-commit (default 300 ms). */
+  readonly ackDelayMs?: number;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A client's X-Request-Id is echoed when it is short and plain; otherwise one is made. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export function buildApp(deps: AppDeps): FastifyInstance {
+  const faults = deps.faults ?? NO_FAULTS;
+  const ctx: AppContext = {
+    db: new StoreGateway(deps.store, (error) => app.log.error({ err: error }, 'deferred commit failed')),
+    tokens: deps.tokens,
+    faults,
+    ackDelayMs: deps.ackDelayMs ?? 300,
+    has: (fault) => faults.has(fault),
+  };
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's own 503 while closing has its own JSON body; requests in flight finish normally instead.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrors((request) => commonHeaders(ctx, request)),
+    clientErrorHandler,
+  });
+  // Bodies are read as bytes for every content type: the 415 decision is ours (before
+  // parsing, after auth), never Fastify's, and JSON syntax errors are ours (400).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('onSend', addCommonHeaders(ctx));
+  app.addHook('onClose', () => ctx.db.drain());
+  installErrorHandling(app, routeShapes(deps.probe === true));
+  healthRoute(app, ctx);
+  preferencesRoutes(app, ctx);
+  labelsRoutes(app, ctx);
+  preflightRoutes(app, ctx);
+  if (deps.probe) probeRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,48 @@
+// Authentication and permission, as onRequest hooks: they run before the body is
+// read, so a 401/403 never depends on (or consumes) the content, and never on
+// whether the addressed resource exists.
+import type { FastifyRequest } from 'fastify';
+import { setActor, actorOf } from './actor.ts';
+import type { AppContext } from './app-context.ts';
+import { ProblemError } from './problem.ts';
+import { bearerToken } from './token-table.ts';
+
+const REALM = 'Bearer realm="wirecheck"';
+
+function unauthorized(request: FastifyRequest): ProblemError {
+  if (request.headers.authorization === undefined) {
+    return new ProblemError('unauthorized', 'missing Authorization header; send Authorization: Bearer <token>',
+      { 'www-authenticate': REALM });
+  }
+  return new ProblemError('unauthorized', 'the bearer token is malformed or unknown',
+    { 'www-authenticate': `${REALM}, error="invalid_token"` });
+}
+
+/** 1. Authenticate: a known bearer token, acting for its own user only. */
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request.headers.authorization);
+    const userId = token === undefined ? undefined : ctx.tokens.userFor(token);
+    if (userId !== undefined) return setActor(request, { userId, deferred: undefined });
+    const problem = unauthorized(request);
+    if (ctx.has('missing-auth-accepted')) return setActor(request, { userId: null, deferred: undefined });
+    if (ctx.has('401-but-applied')) return setActor(request, { userId: null, deferred: problem });
+    throw problem;
+  };
+}
+
+/** 2. Permission: a token acts only for the user_id of its own preferences. */
+export function authorizeUser(ctx: AppContext) {
+  return async (request: FastifyRequest<{ Params: { user_id: string } }>): Promise<void> => {
+    const actor = actorOf(request);
+    if (actor.userId === null || actor.userId === request.params.user_id) return;
+    const problem = new ProblemError('forbidden', 'this token may not act for that user');
+    const isWrite = request.method === 'PATCH';
+    if (isWrite && ctx.has('cross-user-write')) return;
+    if (isWrite && ctx.has('403-but-applied')) {
+      actor.deferred ??= problem;
+      return;
+    }
+    throw problem;
+  };
+}

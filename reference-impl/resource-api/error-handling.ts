@@ -1,0 +1,64 @@
+// No default Fastify error body ever leaves this service: thrown problems, Fastify's
+// own body errors (413, 400, ...), unknown routes (404), known paths with another
+// method (405), malformed URLs and malformed HTTP all answer application/problem+json.
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemError, problemForStatus, rawProblemResponse, sendProblem } from './problem.ts';
+import type { RouteShape } from './route-shapes.ts';
+import { allowedMethods } from './route-shapes.ts';
+import { StoreUnavailableError } from '../store/sql-store.ts';
+
+/** The problem an error answers with; 503 for the store, 500 only for a bug. */
+export function problemFor(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  if (error instanceof StoreUnavailableError) {
+    return new ProblemError('store-unavailable', 'the store could not complete the request; nothing was changed by it',
+      { 'retry-after': '1' });
+  }
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return problemForStatus(status, (error as Error).message) ?? new ProblemError('bad-request', (error as Error).message);
+  }
+  return new ProblemError('internal-error', 'an unexpected error occurred; the request id identifies it in the logs');
+}
+
+export function installErrorHandling(app: FastifyInstance, shapes: readonly RouteShape[]): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const problem = problemFor(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const methods = allowedMethods(shapes, request.url);
+    if (methods) {
+      return sendProblem(reply, new ProblemError('method-not-allowed',
+        `${request.method} is not supported on this path; allowed: ${methods.join(', ')}`, { allow: methods.join(', ') }));
+    }
+    return sendProblem(reply, new ProblemError('not-found', 'no resource at this path'));
+  });
+}
+
+/** Fastify option frameworkErrors: errors of the router (malformed URL, over-long parameter). */
+export function frameworkErrors(headersFor: (request: FastifyRequest) => Record<string, string>) {
+  // No route matched, so no onSend hook runs: the common headers are added here.
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    void sendProblem(reply.headers(headersFor(request)), problemFor(error));
+  };
+}
+
+/** Fastify option clientErrorHandler: HTTP the parser rejects; answered on the raw socket. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const problem = error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ProblemError('header-fields-too-large', 'the request header section is too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ProblemError('request-timeout', 'the request was not received in time')
+        : new ProblemError('bad-request', 'the request is not valid HTTP/1.1');
+    socket.end(rawProblemResponse(problem, randomUUID()));
+    return;
+  }
+  socket.destroy(error);
+}

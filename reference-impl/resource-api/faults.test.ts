@@ -1,0 +1,257 @@
+// Each fault switch must really break the behaviour it names, so the self-test can
+// prove every conformance check able to fail. (The raw-wire faults are proved in
+// wire-framing.test.ts, concurrent-delete-both-succeed in concurrency.test.ts.)
+import type { FastifyInstance } from 'fastify';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFaults } from '../shared/faults.ts';
+import type { ResourceFault } from './faults.ts';
+import { KNOWN_FAULTS } from './faults.ts';
+import type { EmbeddedStore, TestUser } from './test-support.ts';
+import { createLabel, currentPrefs, deletedEffects, labelStatus, openEmbeddedStore, patchPrefs, prefsPath, readyApp, TestTokens } from './test-support.ts';
+
+let embedded: EmbeddedStore;
+const tokens = new TestTokens();
+const apps: FastifyInstance[] = [];
+let clean: FastifyInstance;
+
+async function appWith(fault: ResourceFault, ackDelayMs?: number): Promise<FastifyInstance> {
+  const app = await readyApp(embedded.store, tokens, { faults: [fault], probe: true, ackDelayMs });
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  embedded = await openEmbeddedStore();
+  clean = await readyApp(embedded.store, tokens, { probe: true });
+  apps.push(clean);
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await embedded.close();
+});
+
+const patchAs = (app: FastifyInstance, path: string, auth: string | undefined, body: string, type = 'application/json') => {
+  const req = request(app.server).patch(path).set('Content-Type', type);
+  if (auth) void req.set('Authorization', auth);
+  return req.send(body);
+};
+const deleteLabel = (app: FastifyInstance, id: string, user?: TestUser) => {
+  const req = request(app.server).delete(`/v1/labels/${id}`);
+  return user ? req.set('Authorization', user.auth) : req;
+};
+const failNextCommit = (app: FastifyInstance) => request(app.server).post('/__probe/fail-next-commit').expect(204);
+
+const covered = new Set<string>(['body-after-204', 'content-length-on-204', 'chunked-204', 'crlf-after-204',
+  'content-encoding-on-204', 'concurrent-delete-both-succeed']);
+const fault = (name: ResourceFault, title: string, fn: () => Promise<void>) => {
+  covered.add(name);
+  it(`${name}: ${title}`, fn);
+};
+
+describe('status and representation', () => {
+  fault('patch-200-with-body', 'PATCH without Prefer answers 200 with JSON', async () => {
+    const app = await appWith('patch-200-with-body');
+    const res = await patchPrefs(app, tokens.fresh(), true);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ weeklyDigest: true });
+  });
+});
+
+describe('DELETE idempotency and effects', () => {
+  fault('repeated-delete-204', 'a repeated DELETE answers 204', async () => {
+    const app = await appWith('repeated-delete-204');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await deleteLabel(app, id, user).expect(204);
+    await deleteLabel(app, id, user).expect(204);
+  });
+
+  fault('repeated-delete-effect', 'a repeated DELETE records a second effect', async () => {
+    const app = await appWith('repeated-delete-effect');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await deleteLabel(app, id, user).expect(204);
+    await deleteLabel(app, id, user).expect(404);
+    expect(await deletedEffects(app, id)).toBe(2);
+  });
+
+  fault('effect-before-commit', 'a DELETE whose commit fails still leaves its effect behind', async () => {
+    const app = await appWith('effect-before-commit');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await failNextCommit(app);
+    await deleteLabel(app, id, user).expect(503);
+    expect(await labelStatus(app, user, id)).toBe(200);
+    expect(await deletedEffects(app, id)).toBe(1);
+  });
+});
+
+describe('durability', () => {
+  fault('ack-before-commit', 'the 204 arrives while a follow-up read still sees the old state', async () => {
+    const app = await appWith('ack-before-commit', 1_000);
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    expect((await patchPrefs(app, user, true)).status).toBe(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(false);
+    await deleteLabel(app, id, user).expect(204);
+    expect(await labelStatus(app, user, id)).toBe(200);
+    await app.close(); // waits for the deferred commits
+    expect((await currentPrefs(clean, user)).weeklyDigest).toBe(true);
+    expect(await labelStatus(clean, user, id)).toBe(404);
+  });
+
+  fault('204-despite-failed-commit', 'a failed commit still answers 204; nothing changed', async () => {
+    const app = await appWith('204-despite-failed-commit');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await failNextCommit(app);
+    expect((await patchPrefs(app, user, true)).status).toBe(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(false);
+    await failNextCommit(app);
+    await deleteLabel(app, id, user).expect(204);
+    expect(await labelStatus(app, user, id)).toBe(200);
+  });
+});
+
+describe('ETag and If-Match', () => {
+  fault('etag-unchanged', 'the ETag is the same before and after a change', async () => {
+    const app = await appWith('etag-unchanged');
+    const user = tokens.fresh();
+    const before = await currentPrefs(app, user);
+    await patchPrefs(app, user, true);
+    expect((await currentPrefs(app, user)).etag).toBe(before.etag);
+  });
+
+  fault('stale-etag-on-204', 'the 204 carries a tag other than the next GET\'s', async () => {
+    const app = await appWith('stale-etag-on-204');
+    const user = tokens.fresh();
+    const res = await patchPrefs(app, user, true);
+    expect(res.headers['etag']).not.toBe((await currentPrefs(app, user)).etag);
+  });
+
+  fault('if-match-ignored', 'a stale If-Match succeeds', async () => {
+    const app = await appWith('if-match-ignored');
+    const user = tokens.fresh();
+    await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).set('If-Match', '"v42"')
+      .type('application/json').send('{"weeklyDigest":true}').expect(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+  });
+
+  fault('412-but-applied', 'a stale If-Match answers 412 and applies the change anyway', async () => {
+    const app = await appWith('412-but-applied');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).set('If-Match', '"v42"')
+      .type('application/json').send('{"weeklyDigest":true}').expect(412);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+    await deleteLabel(app, id, user).set('If-Match', '"v42"').expect(412);
+    expect(await labelStatus(app, user, id)).toBe(404);
+  });
+});
+
+describe('authentication and permission', () => {
+  fault('missing-auth-accepted', 'requests without a valid token succeed', async () => {
+    const app = await appWith('missing-auth-accepted');
+    const user = tokens.fresh();
+    const id = await createLabel(clean, user);
+    await patchAs(app, prefsPath(user), undefined, '{"weeklyDigest":true}').expect(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+    await request(app.server).get(`/v1/labels/${id}`).set('Authorization', 'Bearer forged').expect(200);
+  });
+
+  fault('401-but-applied', 'a 401 is answered after the change was applied', async () => {
+    const app = await appWith('401-but-applied');
+    const user = tokens.fresh();
+    const id = await createLabel(clean, user);
+    await patchAs(app, prefsPath(user), undefined, '{"weeklyDigest":true}').expect(401);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+    await deleteLabel(app, id).expect(401);
+    expect(await labelStatus(app, user, id)).toBe(404);
+  });
+
+  fault('cross-user-write', 'a token PATCHes another user\'s preferences', async () => {
+    const app = await appWith('cross-user-write');
+    const [owner, other] = [tokens.fresh(), tokens.fresh()];
+    await patchAs(app, prefsPath(owner), other.auth, '{"weeklyDigest":true}').expect(204);
+    expect((await currentPrefs(app, owner)).weeklyDigest).toBe(true);
+  });
+
+  fault('403-but-applied', 'a 403 is answered after another user\'s preferences were changed', async () => {
+    const app = await appWith('403-but-applied');
+    const [owner, other] = [tokens.fresh(), tokens.fresh()];
+    await patchAs(app, prefsPath(owner), other.auth, '{"weeklyDigest":true}').expect(403);
+    expect((await currentPrefs(app, owner)).weeklyDigest).toBe(true);
+  });
+
+  fault('cross-user-label-read', 'another user\'s label can be read', async () => {
+    const app = await appWith('cross-user-label-read');
+    const [owner, other] = [tokens.fresh(), tokens.fresh()];
+    const id = await createLabel(app, owner);
+    await request(app.server).get(`/v1/labels/${id}`).set('Authorization', other.auth).expect(200);
+  });
+
+  fault('cross-user-label-delete', 'another user\'s label can be deleted', async () => {
+    const app = await appWith('cross-user-label-delete');
+    const [owner, other] = [tokens.fresh(), tokens.fresh()];
+    const id = await createLabel(app, owner);
+    await deleteLabel(app, id, other).expect(204);
+    expect(await labelStatus(app, owner, id)).toBe(404);
+  });
+});
+
+describe('caching and CORS', () => {
+  fault('public-caching', '/v1 responses may be stored by shared caches', async () => {
+    const app = await appWith('public-caching');
+    const user = tokens.fresh();
+    const res = await request(app.server).get(prefsPath(user)).set('Authorization', user.auth).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  fault('cors-expose-missing', 'a browser cannot read ETag, Location, ...', async () => {
+    const app = await appWith('cors-expose-missing');
+    const user = tokens.fresh();
+    const res = await request(app.server).get(prefsPath(user)).set('Authorization', user.auth).expect(200);
+    expect(res.headers['access-control-expose-headers']).toBeUndefined();
+  });
+
+  fault('preflight-requires-auth', 'a preflight without a token is rejected', async () => {
+    const app = await appWith('preflight-requires-auth');
+    await request(app.server).options('/v1/labels').set('Access-Control-Request-Method', 'POST').expect(401);
+  });
+});
+
+describe('media type and input', () => {
+  fault('text-plain-accepted', 'a text/plain body is parsed and applied', async () => {
+    const app = await appWith('text-plain-accepted');
+    const user = tokens.fresh();
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'text/plain').expect(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+  });
+
+  fault('415-but-applied', 'a 415 is answered after the body was applied', async () => {
+    const app = await appWith('415-but-applied');
+    const user = tokens.fresh();
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'text/plain').expect(415);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+  });
+
+  fault('wrong-type-accepted', 'weeklyDigest "yes" and a numeric name are accepted', async () => {
+    const app = await appWith('wrong-type-accepted');
+    const user = tokens.fresh();
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":"yes"}').expect(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+    await request(app.server).post('/v1/labels').set('Authorization', user.auth).type('application/json').send('{"name":5}').expect(201);
+  });
+});
+
+describe('the fault list', () => {
+  it('every known fault is proved by a test', () => {
+    expect([...covered].sort()).toEqual([...KNOWN_FAULTS].sort());
+  });
+
+  it('faults are inert unless enabled, and an unknown name is refused', () => {
+    expect(readFaults({ WIRECHECK_FAULTS: 'etag-unchanged' }, KNOWN_FAULTS).size).toBe(0);
+    expect(() => readFaults({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'etag-unchnged' }, KNOWN_FAULTS)).toThrow(/unknown fault/);
+  });
+});

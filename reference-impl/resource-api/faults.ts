@@ -1,0 +1,49 @@
+// Deliberate bugs of the resource API reference, for the self-test only (see
+// reference-impl/shared/faults.ts: inert unless CONFORMANCE_FAULTS_ENABLED=1). Each
+// name describes the bug; each makes at least one conformance check fail.
+import type { FaultSet } from '../shared/faults.ts';
+
+export const KNOWN_FAULTS = [
+  // --- 204 wire framing (the bytes are written to the socket directly) ---
+  'body-after-204', //            writes `{}` after the 204 header section
+  'content-length-on-204', //     sends `Content-Length: 2` and the 2 bytes `{}` on a 204
+  'chunked-204', //               sends `Transfer-Encoding: chunked` and a terminating `0\r\n\r\n` on a 204
+  'crlf-after-204', //            writes an extra CRLF after the 204 header section
+  'content-encoding-on-204', //   sends `Content-Encoding: gzip` on a 204
+  // --- status and representation ---
+  'patch-200-with-body', //       PATCH preferences answers 200 with the JSON instead of 204
+  // --- DELETE idempotency and side effects ---
+  'repeated-delete-204', //       a DELETE of an absent label answers 204 instead of 404
+  'repeated-delete-effect', //    a repeated DELETE writes another label.deleted outbox row
+  'concurrent-delete-both-succeed', // read-then-delete without a RETURNING guard: concurrent DELETEs all answer 204 and all write the effect
+  'effect-before-commit', //      the label.deleted row is committed before (and apart from) the DELETE's transaction
+  // --- durability ---
+  'ack-before-commit', //         answers 204 first and commits ~300 ms later
+  '204-despite-failed-commit', // answers 204 although the commit failed (nothing changed)
+  // --- ETag / If-Match ---
+  'etag-unchanged', //            the ETag stays "v1" whatever the version
+  'stale-etag-on-204', //         the PATCH 204 carries the previous ETag, not the new one
+  'if-match-ignored', //          If-Match is not evaluated: a stale tag still succeeds
+  '412-but-applied', //           a stale If-Match answers 412 but the change is applied
+  // --- authentication and permission ---
+  'missing-auth-accepted', //     a missing or invalid bearer token is accepted
+  '401-but-applied', //           a missing or invalid token answers 401 after applying the change
+  'cross-user-write', //          the 403 check is skipped: a token may PATCH another user's preferences
+  '403-but-applied', //           PATCH of another user's preferences answers 403 after applying it
+  'cross-user-label-read', //     GET of another user's label answers 200 with it
+  'cross-user-label-delete', //   DELETE of another user's label deletes it
+  // --- caching and CORS ---
+  'public-caching', //            /v1 responses carry `Cache-Control: public, max-age=300`
+  'cors-expose-missing', //       no Access-Control-Expose-Headers on /v1 responses
+  'preflight-requires-auth', //   an OPTIONS preflight without a token answers 401
+  // --- media type and input ---
+  'text-plain-accepted', //       the 415 check is skipped: any content type is parsed as JSON
+  '415-but-applied', //           a non-JSON content type answers 415 after parsing and applying the body
+  'wrong-type-accepted', //       non-boolean weeklyDigest / non-string name are coerced and accepted
+] as const;
+
+export type ResourceFault = (typeof KNOWN_FAULTS)[number];
+
+export type ResourceFaults = FaultSet<ResourceFault>;
+
+export const NO_FAULTS: ResourceFaults = new Set<ResourceFault>();
