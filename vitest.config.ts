@@ -8,8 +8,10 @@ export default defineConfig({
   test: {
     include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['node_modules/**', 'suites/**', 'reports/**'],
-    // 2 cores: one worker per core; the self-test spawns runs of its own.
+    // 2 cores: one worker per core. The self-test's concurrent tests are child
+    // processes (a wirecheck run and its reference) that mostly wait on sockets.
     maxWorkers: 2,
+    maxConcurrency: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

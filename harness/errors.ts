@@ -7,6 +7,13 @@ export const ERROR_CODES = {
   targetUnreachable: 'WIRECHECK_ERR_TARGET_UNREACHABLE',
   referenceStart: 'WIRECHECK_ERR_REFERENCE_START',
   targetUnavailable: 'WIRECHECK_ERR_TARGET_UNAVAILABLE',
+  deadLetterFile: 'WIRECHECK_ERR_DEAD_LETTER_FILE',
+  deadLetterMissing: 'WIRECHECK_ERR_DEAD_LETTER_MISSING',
+  // evidence: verify, keygen, baseline write
+  bundleUnreadable: 'WIRECHECK_ERR_BUNDLE_UNREADABLE',
+  keyInvalid: 'WIRECHECK_ERR_KEY_INVALID',
+  keyExists: 'WIRECHECK_ERR_KEY_EXISTS',
+  summaryUnreadable: 'WIRECHECK_ERR_SUMMARY_UNREADABLE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,23 +1,12 @@
 // The catalog and the suites must agree: every declared check is implemented by
 // exactly one check() call, and no suite implements an undeclared id.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from './catalog.ts';
 import { clausesOf } from './clauses.ts';
 import { SYSTEMS } from './check-definition.ts';
-import { PROJECT_ROOT } from '../project-paths.ts';
+import { implementations, suiteFilesOf } from './suite-files.ts';
 
-function suiteFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return suiteFiles(path);
-    return entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-const implemented = suiteFiles(join(PROJECT_ROOT, 'suites')).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/\bcheck\(\s*'([A-Z]+-[A-Z]+-\d{2})'/g)].map((m) => m[1] ?? ''));
+const implemented = implementations().map((i) => i.id);
 
 describe('check catalog', () => {
   it('has every declared check implemented exactly once in suites/', () => {
@@ -25,6 +14,11 @@ describe('check catalog', () => {
     for (const id of implemented) counts.set(id, (counts.get(id) ?? 0) + 1);
     const problems = ALL_CHECKS.filter((c) => counts.get(c.id) !== 1).map((c) => `${c.id}: implemented ${counts.get(c.id) ?? 0} times`);
     expect(problems).toEqual([]);
+  });
+
+  it('finds the file of a check, and no file for an id nobody implements', () => {
+    expect(suiteFilesOf(['WH-SIG-03'])).toEqual(['suites/webhook/contract/signature.test.ts']);
+    expect(suiteFilesOf(['WH-NOPE-99'])).toEqual([]);
   });
 
   it('has no implementation of an undeclared id', () => {

@@ -91,6 +91,7 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
     const ctx = context(def, run, target, vitest);
     try {
       await body(ctx);
+      if (run.keepTranscripts) await attachEvidence(ctx, vitest);
     } catch (error) {
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.

@@ -7,10 +7,18 @@ Usage:
   wirecheck run <system> [options]     certify a system: webhook | resource-api | device-server | all
   wirecheck list [<system>]            print every check: id, level, title, clause
   wirecheck serve <system> [--port N]  run the bundled reference implementation in the foreground
+  wirecheck send --url U --event FILE  deliver one signed webhook event with the bundled sender
+  wirecheck deliveries list|replay     the sender's dead-lettered (exhausted) deliveries
+  wirecheck replay <check-id> --seed N rerun one check and print its transcript
+  wirecheck baseline write ...         a baseline file of known failures from a run
+  wirecheck keygen --out DIR           an Ed25519 key pair for signing bundles
+  wirecheck verify BUNDLE --pub KEY    check a certification bundle's signature and hashes
   wirecheck help [<command>]           this text, or a command's options
 
 Exit codes of run: 0 passed · 1 a gating check failed · 2 usage/configuration error or
 target unreachable · 3 nothing was executed.
+Exit codes of send and deliveries replay: 0 delivered · 1 rejected or exhausted · 2 usage.
+Exit codes of verify: 0 valid · 1 tampered or invalid · 2 usage.
 
 Run \`wirecheck run --help\` for every option of run.`;
 
@@ -21,6 +29,11 @@ export const RUN_HELP = `wirecheck run <system> [options]
 Target:
   --target reference        (default) start the bundled reference on a free loopback port
   --target external         test a deployment that is already running; needs --base-url
+  --target docker           start the reference stack (PostgreSQL, two webhook receivers
+                            and a worker, resource API, device server) in throwaway
+                            containers; needs a Docker engine (DOCKER_HOST or the socket)
+  --image NAME              docker: run this reference image instead of building
+                            docker/Dockerfile as wirecheck-reference:local
   --base-url URL            service root (webhook, resource-api) or server URL with its base
                             path (device-server, e.g. http://127.0.0.1:4723/wd/hub/)
   --probe                   the external target exposes the probe API (CONTRACTS §4);
@@ -32,6 +45,16 @@ Selection and reports:
   --strict                  SHOULD failures fail the run too
   --report-dir DIR          where reports go (default reports/<run-id>/)
   --no-allure               skip generating the Allure HTML report (results are still written)
+
+Evidence (report.html is always written):
+  --repeat K                run every selected check K times (1-20) against the same target;
+                            a check whose outcome varies is flaky: failed (MUST), warned
+                            (SHOULD), never passed
+  --baseline FILE           known failures (YAML or JSON: id, reason, expires YYYY-MM-DD):
+                            listed failures do not gate until they expire
+  --bundle                  write bundle.tar.gz: reports, transcripts, logs and a manifest
+                            of sha256 sums, harness version, lockfile, suites, target, env
+  --sign-key KEY.pem        sign the manifest with this Ed25519 private key (with --bundle)
 
 webhook:
   --secret S                the receiver's shared secret (or env WEBHOOK_SECRET)
@@ -56,6 +79,7 @@ Reference only:
                             without either, embedded PGlite). With PostgreSQL the webhook
                             reference runs as several instances for the multi-instance checks.
   --reference-fault NAME    self-test: start the reference with a deliberate bug
+                            (sender-NAME: a bug of the bundled sender, for the WH-SEND checks)
 
 Exit codes: 0 passed · 1 a gating check failed · 2 usage/configuration error or target
 unreachable · 3 nothing was executed.`;
@@ -72,3 +96,89 @@ Runs the bundled reference implementation in the foreground (Ctrl-C stops it).
   device-server  the reference server CLI with VENDOR_HOME; port default 4723
 The reference reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), and
 CONFORMANCE_PROBE=1 enables the probe API (never in production).`;
+
+export const SEND_HELP = `wirecheck send --url U --event FILE [options]
+
+Delivers one event with the bundled sender: signs the file's exact bytes (HMAC-SHA256,
+hex, x-webhook-signature) and POSTs them as application/json. A 2xx ends the delivery;
+a 4xx ends it at once (permanent rejection); anything else — another status, a reset, a
+timeout — is retried after min(250 x 2^(n-1), 2000) ms while attempts remain. A
+delivery that reaches the cap is written to the dead-letter file for replay.
+
+  --url U                   the receiver's full delivery URL (http:// or https://, no
+                            user:password@), e.g. http://127.0.0.1:3000/webhooks/payments
+  --secret S                the shared secret (or env WEBHOOK_SECRET, which keeps it out of
+                            the process list); never printed or written anywhere
+  --event FILE              the event's JSON, sent byte for byte as it is in the file
+  --max-attempts N          attempt cap, 1-100 (default 4)
+  --timeout-ms N            per attempt, until the whole answer is in (default 10000)
+  --jitter                  randomize each delay uniformly within [d/2, d] (default off)
+  --dead-letter FILE        where exhausted deliveries go
+                            (default ./wirecheck-dead-letters.jsonl)
+
+Prints one line per attempt (answer, delay before the next) and the outcome.
+Exit codes: 0 delivered · 1 rejected or exhausted · 2 usage error or unusable dead-letter file.`;
+
+export const DELIVERIES_HELP = `wirecheck deliveries list [--dead-letter FILE] [--json]
+wirecheck deliveries replay <delivery-id>...|--all [--secret S] [options]
+
+The sender's dead-letter file (JSON lines; default ./wirecheck-dead-letters.jsonl): one
+entry per exhausted delivery, with its id, URL, event id, exact body (base64) and every
+attempt — never the secret or a signature.
+
+list                        every entry; a corrupt line is reported on stderr and kept
+  --json                    {"file", "entries", "corrupt"} for machines
+replay                      re-delivers the entries with the sender's rules, signing again
+                            with the secret given now. Delivered: the entry is removed from
+                            the file. Not delivered: it stays, the replay added to "replays".
+  --all                     every entry (instead of ids)
+  --secret S                the shared secret (or env WEBHOOK_SECRET)
+  --url U                   deliver to U instead of each entry's URL
+  --max-attempts N --timeout-ms N --jitter      as for send
+  --dead-letter FILE        the file to use (both actions)
+
+Exit codes of replay: 0 every replayed entry delivered · 1 one was not · 2 usage (an
+unknown id, a missing secret, an unusable file).`;
+
+export const REPLAY_HELP = `wirecheck replay <check-id> --seed N [target options of run]
+
+Reruns one check with the seed of the run it failed in (its summary.json has the seed;
+its reproduce command every option) and prints the outcome and its redacted wire
+transcript. Takes the target options of \`wirecheck run\` (--target, --base-url, --secret,
+--reference-fault, ...) and --repeat K to rerun it K times; reports go to --report-dir.
+Transcripts are recorded for failed and warned checks.
+
+Exit codes: those of run (0 passed · 1 failed · 2 usage or target · 3 nothing executed).`;
+
+export const BASELINE_HELP = `wirecheck baseline write --out FILE --expires YYYY-MM-DD --reason TEXT
+                         (--from reports/<run-id>/summary.json | <system> [run options])
+
+Writes a baseline with one entry per failed check of a run: of a finished run
+(--from its summary.json), or of a run made now with the options of \`wirecheck run\`.
+  --out FILE                .yaml/.yml for YAML, anything else JSON
+  --expires YYYY-MM-DD      every entry holds through that day (UTC), then gates again
+  --reason TEXT             why the failures are accepted (a ticket, an owner)
+
+Use it with \`wirecheck run ... --baseline FILE\`: a listed failure is reported (summary.json:
+"baselined": true) but does not gate; a new failure gates; an expired entry gates and says
+so; a listed check that passes is reported "fixed — remove from baseline".
+Exit codes: 0 written · 2 usage (every problem listed).`;
+
+export const KEYGEN_HELP = `wirecheck keygen --out DIR [--name NAME]
+
+Writes an Ed25519 key pair for signing certification bundles: DIR/NAME.key.pem (private,
+mode 600: keep it secret) and DIR/NAME.pub.pem (for auditors). NAME defaults to
+wirecheck-signing. Never overwrites a key. OpenSSL makes the same keys:
+  openssl genpkey -algorithm ed25519 -out signing.key.pem
+  openssl pkey -in signing.key.pem -pubout -out signing.pub.pem`;
+
+export const VERIFY_HELP = `wirecheck verify BUNDLE --pub KEY.pem [--json]
+
+Checks a certification bundle (bundle.tar.gz from \`wirecheck run ... --bundle --sign-key\`):
+manifest.sig must be an Ed25519 signature of manifest.json by KEY.pem's key, and the
+bundle must hold exactly the files the manifest lists, each with its sha256. Every problem
+is named: a file changed, added or removed, the manifest unsigned, the signature invalid.
+  --pub KEY.pem             the signer's public key (PEM)
+  --json                    the verdict and problems for machines
+
+Exit codes: 0 valid · 1 tampered or invalid · 2 usage (no bundle, no usable key).`;

@@ -13,6 +13,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   run: async (args, env, io) => (await import('./commands/run-command.ts')).runCommand(args, env, io),
   list: async (args, _env, io) => (await import('./commands/list-command.ts')).listCommand(args, io),
   serve: async (args, env, io) => (await import('./commands/serve-command.ts')).serveCommand(args, env, io),
+  send: async (args, env, io) => (await import('./commands/send-command.ts')).sendCommand(args, env, io),
+  deliveries: async (args, env, io) => (await import('./commands/deliveries-command.ts')).deliveriesCommand(args, env, io),
+  replay: async (args, env, io) => (await import('./commands/replay-command.ts')).replayCommand(args, env, io),
+  baseline: async (args, env, io) => (await import('./commands/baseline-command.ts')).baselineCommand(args, env, io),
+  verify: async (args, _env, io) => (await import('./commands/verify-command.ts')).verifyCommand(args, io),
+  keygen: async (args, _env, io) => (await import('./commands/keygen-command.ts')).keygenCommand(args, io),
 };
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

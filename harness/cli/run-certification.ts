@@ -1,38 +1,54 @@
 // `wirecheck run`: options → targets → suites (vitest Node API) → reports → exit code.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { gatesRun } from '../checks/outcome.ts';
 import type { CheckResult } from '../report/check-result.ts';
-import { collectResults } from '../report/collect-results.ts';
-import { finalTable, progressLine } from '../report/terminal.ts';
+import { finalTable } from '../report/terminal.ts';
 import type { RunConfig } from '../target/run-config.ts';
 import { startTargets, stopTargets, targetsBySystem } from '../target/start-targets.ts';
-import type { RunContext } from '../target/target-info.ts';
+import type { RunContext, SystemTarget } from '../target/target-info.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { EXIT } from './exit-codes.ts';
 import type { Output } from './output.ts';
 import { selectChecks } from './select-checks.ts';
-import { runSuites } from './suite-runner.ts';
 import { writeReports } from './write-reports.ts';
-import { scrubSecrets } from '../report/scrub-secrets.ts';
-import { findCheck } from '../checks/catalog.ts';
+import { exitCodeOf, verdictLine } from '../report/verdict.ts';
+import { baselineLines, flakyLines } from '../report/evidence-lines.ts';
+import type { SummaryBaseline, SummaryEvidence } from '../report/summary.ts';
+import { runAttempts } from '../evidence/flakes/run-attempts.ts';
+import { mergeAttempts } from '../evidence/flakes/merge-attempts.ts';
+import { judgeBaseline } from '../evidence/baseline/judge-baseline.ts';
+import { utcDay } from '../evidence/baseline/baseline-entry.ts';
+import { fingerprintTargets, type SystemFingerprint } from '../evidence/bundle/target-fingerprint.ts';
+import { writeEvidence, type EvidenceFiles } from '../evidence/write-evidence.ts';
 
 export interface RunResult {
   readonly exitCode: number;
   readonly results: readonly CheckResult[];
 }
 
-export function exitCodeOf(results: readonly CheckResult[]): number {
-  if (results.some((r) => gatesRun(r.outcome))) return EXIT.failed;
-  if (!results.some((r) => r.outcome !== 'skipped')) return EXIT.vacuous;
-  return EXIT.passed;
+export { exitCodeOf } from '../report/verdict.ts';
+
+/** The run's secrets: from the options, and those a started target made (the reference's own tokens). */
+function secretsOf(config: RunConfig, targets: Partial<Record<string, SystemTarget>> = {}): string[] {
+  const api = targets['resource-api'];
+  const tokens = api?.system === 'resource-api' ? [api.token, api.otherToken] : [];
+  return [...new Set([config.webhook.secret, config.resourceApi.token, ...tokens].filter((s): s is string => Boolean(s)))];
 }
 
-function secretsOf(config: RunConfig): string[] {
-  return [config.webhook.secret, config.resourceApi.token].filter((s): s is string => Boolean(s));
+/** --repeat merged, then --baseline applied (judged against the UTC day the run started). */
+function judgeRun(attempts: readonly (readonly CheckResult[])[], config: RunConfig, startedAt: Date): { results: CheckResult[]; evidence: SummaryEvidence } {
+  const merged = mergeAttempts(attempts, config.strict);
+  const judged = config.baseline ? judgeBaseline(merged, config.baseline, utcDay(startedAt)) : { results: merged };
+  const baseline: SummaryBaseline | undefined = 'summary' in judged ? judged.summary : undefined;
+  return { results: judged.results, evidence: { harnessVersion: HARNESS_VERSION, ...(config.repeat > 1 ? { repeat: config.repeat } : {}), ...(baseline ? { baseline } : {}) } };
 }
 
-export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv, io: Output, options: { allure: boolean }): Promise<RunResult> {
+function printEvidence(io: Output, evidence: EvidenceFiles): void {
+  for (const file of evidence.scrubbed) io.err(`wirecheck: redacted a secret that reached ${file}`);
+  io.out(`html     ${evidence.html}`);
+  if (evidence.bundle) io.out(`bundle   ${evidence.bundle.file} (${evidence.bundle.fileCount} files, ${evidence.bundle.signed ? 'manifest signed' : 'manifest UNSIGNED: add --sign-key KEY.pem'})`);
+}
+
+export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv, io: Output, options: { allure: boolean; commandLine?: string; keepTranscripts?: boolean }): Promise<RunResult> {
   const startedAt = new Date();
   const selected = selectChecks(config);
   const systems = config.systems.filter((s) => selected.some((c) => c.system === s));
@@ -41,45 +57,32 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
   mkdirSync(config.reportDir, { recursive: true });
   if (selected.length === 0) {
     io.err(`no check matches --only "${config.only?.spec ?? ''}" in ${config.systems.join(', ')}: nothing was executed (\`wirecheck list\` shows every id)`);
-    await writeReports({ config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, allure: false });
+    await writeReports({ config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, allure: false, evidence: { harnessVersion: HARNESS_VERSION } });
+    printEvidence(io, await writeEvidence({ config, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] }));
     return { exitCode: EXIT.vacuous, results: [] };
   }
   const started = await startTargets(config, systems, env);
   try {
     const targets = targetsBySystem(started);
-    const context: RunContext = { seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets: secretsOf(config) };
-    const { reporter } = await runSuites({
-      selected, context, allureResultsDir: join(config.reportDir, 'allure-results'),
-      onProgress: (test) => {
-        const check = findCheck(test.id);
-        if (!check) return;
-        const [result] = collectResults([check], new Map([[test.id, test]]), [], config.strict);
-        if (result) io.out(progressLine(result, io.color));
-      },
-    });
-    for (const error of reporter.runErrors) io.err(`wirecheck: ${error}`);
-    const results = collectResults(selected, reporter.tests, reporter.runErrors, config.strict);
-    for (const missing of results.filter((r) => !reporter.tests.has(r.check.id))) io.out(progressLine(missing, io.color));
+    const context: RunContext = { seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets: secretsOf(config, targets), senderFaults: config.senderFaults, keepTranscripts: options.keepTranscripts === true };
+    // Before the suites: what the target answers to its preflight request, for the bundle's manifest.
+    const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];
+    const attempts = await runAttempts({ selected, context, repeat: config.repeat, strict: config.strict, io });
+    const { results, evidence } = judgeRun(attempts, config, startedAt);
     const exitCode = exitCodeOf(results);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
-    const files = await writeReports({ config, results, baseUrl, startedAt, exitCode, allure: options.allure });
-    for (const file of scrubSecrets(config.reportDir, secretsOf(config))) io.err(`wirecheck: redacted a secret that reached ${file}`);
+    const files = await writeReports({ config, results, baseUrl, startedAt, exitCode, allure: options.allure, evidence });
+    // report.html before the scrub, the bundle after it (writeEvidence keeps that order).
+    const written = await writeEvidence({ config, secrets: secretsOf(config, targets), commandLine: options.commandLine ?? config.reproduce, fingerprint });
     io.out(`\n${finalTable(results)}\n`);
+    for (const line of [...flakyLines(results), ...baselineLines(results, evidence.baseline)]) io.out(line);
     io.out(`summary  ${files.summary}\njunit    ${files.junit}`);
+    printEvidence(io, written);
     if (files.allureHtml) io.out(`allure   ${files.allureHtml}`);
     if (files.allureError) io.err(`wirecheck: the Allure HTML report could not be generated: ${files.allureError}`);
-    io.out(verdict(exitCode, results, config));
+    io.out(verdictLine(exitCode, results, config.strict));
     return { exitCode, results };
   } finally {
     await stopTargets(started);
   }
 }
-
-function verdict(exitCode: number, results: readonly CheckResult[], config: RunConfig): string {
-  const failed = results.filter((r) => r.outcome === 'failed').map((r) => r.check.id);
-  if (exitCode === EXIT.failed) return `\nFAILED (exit 1): ${failed.join(', ')}`;
-  if (exitCode === EXIT.vacuous) return '\nNOTHING EXECUTED (exit 3): every selected check was skipped';
-  const warned = results.filter((r) => r.outcome === 'warned').length;
-  return `\nPASSED (exit 0)${warned ? ` with ${warned} SHOULD warning(s)${config.strict ? '' : ' (--strict makes them fail)'}` : ''}`;
-}
-

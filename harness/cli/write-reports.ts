@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult } from '../report/check-result.ts';
 import { writeJunit } from '../report/junit.ts';
-import { summaryCheck, totalsOf, transcriptPath, writeSummary, type Summary } from '../report/summary.ts';
+import { summaryCheck, totalsOf, transcriptPath, writeSummary, type Summary, type SummaryEvidence } from '../report/summary.ts';
 import { generateAllureHtml } from '../report/allure-html.ts';
 import type { RunConfig } from '../target/run-config.ts';
 
@@ -22,6 +22,8 @@ export async function writeReports(options: {
   startedAt: Date;
   exitCode: number;
   allure: boolean;
+  /** Optional summary fields: harness version, --repeat, --baseline. */
+  evidence?: SummaryEvidence;
 }): Promise<ReportFiles> {
   const { config, results, startedAt } = options;
   mkdirSync(config.reportDir, { recursive: true });
@@ -29,7 +31,8 @@ export async function writeReports(options: {
     if (!result.transcript) continue;
     const file = join(config.reportDir, transcriptPath(result.check.id));
     mkdirSync(join(config.reportDir, 'transcripts'), { recursive: true });
-    writeFileSync(file, `${result.check.id} ${result.check.title}\nreproduce: ${result.reproduce ?? ''}\n\n${result.transcript}\n`);
+    const reproduce = result.reproduce ? `reproduce: ${result.reproduce}\n` : '';
+    writeFileSync(file, `${result.check.id} ${result.check.title} — ${result.outcome}\n${reproduce}\n${result.transcript}\n`);
   }
   const summary: Summary = {
     schema: 'wirecheck.summary/v1',
@@ -41,6 +44,7 @@ export async function writeReports(options: {
     exitCode: options.exitCode,
     totals: totalsOf(results),
     checks: results.map(summaryCheck),
+    ...options.evidence,
   };
   const files: ReportFiles = {
     summary: writeSummary(config.reportDir, summary),

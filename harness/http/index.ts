@@ -14,5 +14,7 @@ export type { RedactorOptions } from './redactor.ts';
 export { formatEntry, Transcript } from './transcript.ts';
 export type { TranscriptEntry, TranscriptExchange, TranscriptNote, TranscriptTextOptions } from './transcript.ts';
 export { escapeBytes } from './escape-bytes.ts';
+export { raceRequests } from './last-byte-race.ts';
+export type { RaceEntry, RaceResult } from './last-byte-race.ts';
 export { ExchangeCode, ExchangeError, FramingCode, FramingError, RedactorError } from './http-errors.ts';
 export type { ExchangeErrorCode, FramingErrorCode } from './http-errors.ts';

@@ -13,7 +13,7 @@ export async function generateAllureHtml(resultsDir: string, outputDir: string, 
   writeFileSync(configFile, `export default ${JSON.stringify({
     name,
     output: outputDir,
-    plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', reportName: name } } },
+    plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', reportName: name, groupBy: ['parentSuite', 'suite'] } } },
   })};\n`);
   const bin = projectPath('node_modules', 'allure', 'cli.js');
   await run(process.execPath, [bin, 'generate', resultsDir, '--config', configFile, '--output', outputDir], { timeout: 120_000 });

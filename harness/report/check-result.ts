@@ -3,6 +3,14 @@
 import type { SystemCheck } from '../checks/check-definition.ts';
 import type { Outcome } from '../checks/outcome.ts';
 
+/** How a --baseline entry judged this check: a known failure, an expired one, or one that passes now. */
+export interface BaselineMark {
+  readonly status: 'baselined' | 'expired' | 'fixed';
+  readonly reason: string;
+  /** YYYY-MM-DD: the entry is honoured through this day (UTC). */
+  readonly expires: string;
+}
+
 export interface CheckResult {
   readonly check: SystemCheck;
   readonly outcome: Outcome;
@@ -16,4 +24,9 @@ export interface CheckResult {
   readonly transcript?: string;
   readonly reproduce?: string;
   readonly seed?: number;
+  /** --repeat: the outcome varied between attempts (never reported as passed). */
+  readonly flaky?: true;
+  /** --repeat: the outcome of each attempt, in order (kept for flaky checks). */
+  readonly attempts?: readonly Outcome[];
+  readonly baseline?: BaselineMark;
 }

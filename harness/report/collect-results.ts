@@ -42,7 +42,8 @@ export function collectResults(
       ...(failedLike && test?.errors.length ? { detail: stripAnsi(test.errors.join('\n\n')) } : {}),
       ...(meta?.observed !== undefined ? { observed: meta.observed } : {}),
       durationMs: Math.round(test?.durationMs ?? 0),
-      ...(failedLike && meta?.transcript ? { transcript: meta.transcript } : {}),
+      // Present for failed and warned checks — for every check when the run keeps them (replay).
+      ...(meta?.transcript ? { transcript: meta.transcript } : {}),
       ...(meta?.reproduce && outcome !== 'passed' ? { reproduce: meta.reproduce } : {}),
       ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
     };

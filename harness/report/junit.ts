@@ -13,20 +13,38 @@ function xml(text: string): string {
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** --repeat and --baseline marks, as properties a CI dashboard can show or filter on. */
+function evidenceProperties(result: CheckResult): string {
+  return [
+    ...(result.flaky ? [`<property name="flaky" value="true"/><property name="attempts" value="${(result.attempts ?? []).join(',')}"/>`] : []),
+    ...(result.baseline ? [`<property name="baseline" value="${result.baseline.status}"/><property name="baselineExpires" value="${xml(result.baseline.expires)}"/>`] : []),
+  ].join('');
+}
+
+function evidencePrefix(result: CheckResult): string {
+  const flaky = result.flaky ? `[flaky: ${(result.attempts ?? []).join(', ')}] ` : '';
+  const mark = result.baseline;
+  const baseline = mark?.status === 'baselined' ? `[baselined until ${mark.expires}, does not gate: ${mark.reason}] `
+    : mark?.status === 'expired' ? `[baseline entry expired ${mark.expires}, gates again] ` : '';
+  return `${flaky}${baseline}`;
+}
+
 function testcase(result: CheckResult): string {
   const { check } = result;
   const open = `    <testcase classname="${xml(`${check.system}.${check.area}`)}" name="${xml(`${check.id} ${check.title}`)}" time="${(result.durationMs / 1000).toFixed(3)}">`;
-  const props = `      <properties><property name="level" value="${check.level}"/><property name="clause" value="${xml(check.clause)}"/><property name="outcome" value="${result.outcome}"/></properties>`;
+  const props = `      <properties><property name="level" value="${check.level}"/><property name="clause" value="${xml(check.clause)}"/><property name="outcome" value="${result.outcome}"/>${evidenceProperties(result)}</properties>`;
   const parts = [open, props];
   if (result.outcome === 'failed') {
     const body = [result.detail ?? result.reason ?? '', result.reproduce ? `reproduce: ${result.reproduce}` : '', result.transcript ?? ''].filter(Boolean).join('\n\n');
-    parts.push(`      <failure message="${xml(result.reason ?? 'failed')}" type="${check.level}">${xml(body)}</failure>`);
+    parts.push(`      <failure message="${xml(`${evidencePrefix(result)}${result.reason ?? 'failed'}`)}" type="${check.level}">${xml(body)}</failure>`);
   } else if (result.outcome === 'skipped') {
     parts.push(`      <skipped message="${xml(result.reason ?? 'skipped')}"/>`);
   } else if (result.outcome === 'warned') {
-    parts.push(`      <system-out>${xml(`WARNED (SHOULD): ${result.detail ?? result.reason ?? ''}`)}</system-out>`);
+    parts.push(`      <system-out>${xml(`WARNED (SHOULD): ${evidencePrefix(result)}${result.detail ?? result.reason ?? ''}`)}</system-out>`);
   } else if (result.outcome === 'info') {
-    parts.push(`      <system-out>${xml(`INFO observed: ${result.observed ?? ''}`)}</system-out>`);
+    parts.push(`      <system-out>${xml(`INFO observed: ${result.flaky ? `[flaky: ${(result.attempts ?? []).join(', ')}] ` : ''}${result.observed ?? ''}`)}</system-out>`);
+  } else if (result.baseline?.status === 'fixed') {
+    parts.push(`      <system-out>${xml(`fixed — remove from baseline (entry: ${result.baseline.reason})`)}</system-out>`);
   }
   parts.push('    </testcase>');
   return parts.join('\n');

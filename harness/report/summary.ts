@@ -1,5 +1,5 @@
-// summary.json, exactly as CONTRACTS.md §3 fixes it (plus optional per-check
-// evidence fields, which readers of v1 may ignore).
+// summary.json, exactly as CONTRACTS.md §3 fixes it (plus optional evidence fields,
+// per check and per run, which readers of v1 may ignore).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SystemName } from '../checks/check-definition.ts';
@@ -19,9 +19,41 @@ export interface SummaryCheck {
   readonly observed?: string;
   readonly transcript?: string;
   readonly reproduce?: string;
+  /** --repeat: the outcome varied between attempts; `attempts` holds each one. */
+  readonly flaky?: true;
+  readonly attempts?: readonly Outcome[];
+  /** --baseline: a known failure that does not gate the run (outcome stays failed). */
+  readonly baselined?: true;
+  /** --baseline: the entry has expired, so this failure gates again. */
+  readonly baselineExpired?: true;
+  /** --baseline: the check passes now — remove its entry from the baseline. */
+  readonly baselineFixed?: true;
+  readonly baselineReason?: string;
+  readonly baselineExpires?: string;
 }
 
-export interface Summary {
+/** What --baseline did to the run: ids per kind of judgement. */
+export interface SummaryBaseline {
+  readonly file: string;
+  /** Failures listed with an unexpired entry: reported, not gating. */
+  readonly baselined: readonly string[];
+  /** Failures whose entry expired: gating again. */
+  readonly expired: readonly string[];
+  /** Listed checks that pass now: "fixed — remove from baseline". */
+  readonly fixed: readonly string[];
+  /** Listed checks this run did not judge (not selected, skipped, warned or info). */
+  readonly notJudged: readonly string[];
+}
+
+/** Optional run-level fields beyond CONTRACTS §3. */
+export interface SummaryEvidence {
+  readonly harnessVersion?: string;
+  /** --repeat K (present when K > 1). */
+  readonly repeat?: number;
+  readonly baseline?: SummaryBaseline;
+}
+
+export interface Summary extends SummaryEvidence {
   readonly schema: 'wirecheck.summary/v1';
   readonly systems: readonly SystemName[];
   readonly target: { readonly kind: TargetKind; readonly baseUrl: string };
@@ -58,7 +90,16 @@ export function summaryCheck(result: CheckResult): SummaryCheck {
     ...(result.observed !== undefined ? { observed: result.observed } : {}),
     ...(result.transcript !== undefined ? { transcript: transcriptPath(check.id) } : {}),
     ...(result.reproduce !== undefined ? { reproduce: result.reproduce } : {}),
+    ...(result.flaky ? { flaky: true, attempts: result.attempts ?? [] } : {}),
+    ...baselineFields(result),
   };
+}
+
+function baselineFields(result: CheckResult): Partial<SummaryCheck> {
+  const mark = result.baseline;
+  if (!mark) return {};
+  const flag = { baselined: { baselined: true }, expired: { baselineExpired: true }, fixed: { baselineFixed: true } } as const;
+  return { ...flag[mark.status], baselineReason: mark.reason, baselineExpires: mark.expires };
 }
 
 export function writeSummary(reportDir: string, summary: Summary): string {

@@ -58,9 +58,25 @@ describe('resolveRunConfig', () => {
     expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'ftp://h', secret: 'abcd' }, {}, cwd))[0]).toContain('is not an http:// or https:// URL');
   });
 
-  it('explains --target docker cannot run here and rejects unknown kinds', () => {
-    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'docker' }, {}, cwd))[0]).toContain('needs a Docker engine');
+  it('takes --target docker as the reference in containers, and rejects unknown kinds', () => {
+    const config = resolveRunConfig({ system: 'webhook', target: 'docker', image: 'ghcr.io/acme/ref:1.2' }, { DATABASE_URL: 'postgres://u@h/db' }, cwd);
+    expect(config.target).toBe('reference');
+    expect(config.docker).toEqual({ image: 'ghcr.io/acme/ref:1.2' });
+    expect(config.probe).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.reproduce).toContain('--target docker --image ghcr.io/acme/ref:1.2');
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).docker).toBeUndefined();
+    expect(resolveRunConfig({ system: 'all', target: 'docker', image: 'localhost:5000/wirecheck-reference:ci' }, {}, cwd).docker?.image).toBe('localhost:5000/wirecheck-reference:ci');
     expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'staging' }, {}, cwd))[0]).toContain('--target "staging" is not a target kind');
+  });
+
+  it('keeps --image to --target docker, and --database-url and --reference-fault away from it', () => {
+    expect(problems(() => resolveRunConfig({ system: 'webhook', image: 'x:1' }, {}, cwd))[0]).toContain('--image is for --target docker');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'docker', databaseUrl: 'postgres://h/db', referenceFault: 'ack-200', image: 'a b' }, {}, cwd))).toEqual([
+      expect.stringContaining('--database-url is for --target reference'),
+      expect.stringContaining('--image "a b" is not an image reference'),
+      expect.stringContaining('--reference-fault is for the self-test'),
+    ]);
   });
 
   it('keeps --reference-fault to one system on the reference target', () => {

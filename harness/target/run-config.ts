@@ -8,6 +8,8 @@ import { OptionsError } from '../errors.ts';
 import type { RunOptions } from './run-options.ts';
 import type { TargetKind } from './target-info.ts';
 import { splitCommand } from './split-command.ts';
+import { isSenderFaultName, SENDER_FAULTS } from '../webhook/sender/sender-faults.ts';
+import { evidenceConfigOf, type EvidenceConfig } from '../evidence/evidence-options.ts';
 
 export interface DeviceServerOptions {
   readonly vendor: string;
@@ -21,7 +23,8 @@ export interface DeviceServerOptions {
   readonly homeEnv?: string;
 }
 
-export interface RunConfig {
+/** --repeat, --baseline, --bundle and --sign-key: see harness/evidence/evidence-options.ts. */
+export interface RunConfig extends EvidenceConfig {
   readonly runId: string;
   readonly systems: readonly SystemName[];
   readonly target: TargetKind;
@@ -35,8 +38,15 @@ export interface RunConfig {
   readonly resourceApi: { readonly token?: string; readonly userId?: string; readonly otherUserId?: string };
   readonly deviceServer: DeviceServerOptions;
   readonly referenceFaults: readonly string[];
+  /** The `sender-` names of --reference-fault: bugs of the bundled sender, for the WH-SEND suites only. */
+  readonly senderFaults: readonly string[];
   /** PostgreSQL for the reference (multi-instance checks); from --database-url or DATABASE_URL. */
   readonly databaseUrl?: string;
+  /**
+   * --target docker: the bundled reference, run in containers. `target` is then
+   * 'reference' (what it is, and what summary.json reports: CONTRACTS §3 has two kinds).
+   */
+  readonly docker?: { readonly image?: string };
   /** The command line that reproduces this run, secrets as placeholders, without --only. */
   readonly reproduce: string;
 }
@@ -61,15 +71,29 @@ function systemsOf(system: string | undefined, problems: string[]): SystemName[]
 
 function targetOf(options: RunOptions, problems: string[]): TargetKind {
   const target = options.target ?? 'reference';
-  if (target === 'docker') {
-    problems.push('--target docker needs a Docker engine, and this build of wirecheck starts containers only where one runs; use --target reference, or --target external with a deployment you started');
-    return 'reference';
-  }
+  // docker runs the reference, in containers: see RunConfig.docker and dockerOf().
+  if (target === 'docker') return 'reference';
   if (target !== 'reference' && target !== 'external') {
-    problems.push(`--target "${target}" is not a target kind: use reference (default) or external`);
+    problems.push(`--target "${target}" is not a target kind: use reference (default), external or docker`);
     return 'reference';
   }
   return target;
+}
+
+// Loose on purpose: the engine has the last word on names; this catches typos and flags.
+const IMAGE_REFERENCE = /^[a-z0-9][\w./:-]*(@sha256:[a-f0-9]{64})?$/i;
+
+/** --target docker and its options. The engine itself is looked for when the run starts. */
+function dockerOf(options: RunOptions, problems: string[]): RunConfig['docker'] {
+  if (options.target !== 'docker') {
+    if (options.image !== undefined) problems.push('--image is for --target docker: the image the reference containers run');
+    return undefined;
+  }
+  if (options.databaseUrl !== undefined) problems.push('--database-url is for --target reference: --target docker starts its own PostgreSQL container');
+  if (options.image !== undefined && !IMAGE_REFERENCE.test(options.image)) {
+    problems.push(`--image "${options.image}" is not an image reference: e.g. wirecheck-reference:local or ghcr.io/acme/wirecheck-reference:1.2.3`);
+  }
+  return options.image !== undefined ? { image: options.image } : {};
 }
 
 function baseUrlOf(options: RunOptions, target: TargetKind, problems: string[]): string | undefined {
@@ -116,6 +140,7 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
   const baseUrl = baseUrlOf(options, target, problems);
   const has = (s: SystemName) => systems.includes(s);
   const external = target === 'external';
+  const docker = dockerOf(options, problems);
 
   const envSecret = env['WEBHOOK_SECRET'] || undefined;
   const secret = options.secret ?? envSecret;
@@ -131,15 +156,23 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
   if (userId && otherUserId && userId === otherUserId) problems.push('--other-user-id must differ from --user-id: it names a user the token may NOT act for');
 
   const deviceServer = deviceServerOf(options, external && has('device-server'), problems);
-  const referenceFaults = (options.referenceFault ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (referenceFaults.length > 0 && (target !== 'reference' || systems.length !== 1)) {
+  const faults = (options.referenceFault ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (faults.length > 0 && (target !== 'reference' || docker || systems.length !== 1)) {
     problems.push('--reference-fault is for the self-test: it needs --target reference and a single system');
   }
-  const databaseUrl = options.databaseUrl ?? (env['DATABASE_URL'] || undefined);
+  // sender-* faults break the bundled sender, not the reference process (which refuses names it does not know).
+  const referenceFaults = faults.filter((f) => !isSenderFaultName(f));
+  const senderFaults = faults.filter(isSenderFaultName);
+  const unknownSender = senderFaults.filter((f) => !(SENDER_FAULTS as readonly string[]).includes(f));
+  if (unknownSender.length > 0) problems.push(`--reference-fault: unknown sender fault(s) ${unknownSender.join(', ')}; known: ${SENDER_FAULTS.join(', ')}`);
+  if (senderFaults.length > 0 && !has('webhook')) problems.push('--reference-fault sender-*: sender faults belong to the webhook system');
+  // A docker run brings its own PostgreSQL: DATABASE_URL is for the reference's processes.
+  const databaseUrl = docker ? undefined : options.databaseUrl ?? (env['DATABASE_URL'] || undefined);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push(`--database-url / DATABASE_URL "${redactUrl(databaseUrl)}" is not a postgres:// URL`);
 
   const seed = seedOf(options, problems);
   const only = onlyOf(options, problems);
+  const evidence = evidenceConfigOf(options, cwd, problems);
   if (problems.length > 0) throw new OptionsError(problems, 'wirecheck run --help');
 
   const runId = newRunId();
@@ -151,9 +184,11 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
     seed, strict: options.strict === true,
     webhook: { secret: secret ?? randomBytes(24).toString('hex'), secretFromEnv: options.secret === undefined && envSecret !== undefined },
     resourceApi: { ...(token ? { token } : {}), ...(userId ? { userId } : {}), ...(otherUserId ? { otherUserId } : {}) },
-    deviceServer, referenceFaults,
+    deviceServer, referenceFaults, senderFaults,
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(docker ? { docker } : {}),
     reproduce: '',
+    ...evidence,
   };
   return Object.freeze({ ...config, reproduce: reproduceCommand(options, config) });
 }
@@ -165,6 +200,7 @@ function deviceServerOf(options: RunOptions, requireSession: boolean, problems: 
   }
   if (options.app !== undefined && !isAbsolute(options.app)) problems.push(`--app "${options.app}" must be an absolute path (the spec requires vendor:app to be absolute)`);
   if (options.vendor !== undefined && !/^[a-z][a-z0-9-]*$/i.test(options.vendor)) problems.push(`--vendor "${options.vendor}" must be a plain name such as appium`);
+  if (options.homeEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.homeEnv)) problems.push(`--home-env "${options.homeEnv}" must be the name of an environment variable, e.g. APPIUM_HOME`);
   let serverCommand: string[] | undefined;
   if (options.serverCmd !== undefined) {
     try {
@@ -200,6 +236,8 @@ function reproduceCommand(options: RunOptions, config: RunConfig): string {
   const args = ['npx', 'wirecheck', 'run', options.system ?? ''];
   const add = (flag: string, value: string | undefined) => { if (value !== undefined) args.push(flag, quote(value)); };
   if (config.target === 'external') add('--target', 'external');
+  if (config.docker) add('--target', 'docker');
+  add('--image', options.image);
   add('--base-url', options.baseUrl);
   if (options.probe) args.push('--probe');
   if (options.strict) args.push('--strict');

@@ -29,4 +29,11 @@ export interface RunOptions {
   // reference only
   readonly referenceFault?: string;
   readonly databaseUrl?: string;
+  // docker only
+  readonly image?: string;
+  // evidence: harness/evidence/evidence-options.ts
+  readonly repeat?: string;
+  readonly baseline?: string;
+  readonly bundle?: boolean;
+  readonly signKey?: string;
 }

@@ -1,5 +1,6 @@
 // Every system of the run gets its target: the bundled reference started as child
-// processes, or the external deployment checked by a preflight request.
+// processes (or in containers: --target docker), or the external deployment checked
+// by a preflight request.
 import type { SystemName } from '../checks/check-definition.ts';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { preflight } from './preflight.ts';
@@ -7,11 +8,15 @@ import type { RunConfig } from './run-config.ts';
 import type { StartedTarget } from './started-target.ts';
 import type { SystemTarget, WebhookTarget } from './target-info.ts';
 import { startWebhookReference } from './references/webhook-reference.ts';
+import { startResourceApiExternal, startResourceApiReference } from './references/resource-api-reference.ts';
+import { startDeviceServerExternal, startDeviceServerReference } from './references/device-server-reference.ts';
 
 type Starter = (config: RunConfig, env: NodeJS.ProcessEnv) => Promise<StartedTarget>;
 
 const references: Partial<Record<SystemName, Starter>> = {
   webhook: startWebhookReference,
+  'resource-api': startResourceApiReference,
+  'device-server': startDeviceServerReference,
 };
 
 const externals: Partial<Record<SystemName, Starter>> = {
@@ -24,6 +29,8 @@ const externals: Partial<Record<SystemName, Starter>> = {
     };
     return { target, stop: async () => {} };
   },
+  'resource-api': startResourceApiExternal,
+  'device-server': startDeviceServerExternal,
 };
 
 export async function startTargets(
@@ -31,6 +38,11 @@ export async function startTargets(
   systems: readonly SystemName[],
   env: NodeJS.ProcessEnv,
 ): Promise<StartedTarget[]> {
+  if (config.docker) {
+    // Loaded only here: testcontainers is for docker runs alone.
+    const { startDockerTargets } = await import('./docker/start-docker-targets.ts');
+    return startDockerTargets(config, systems, env);
+  }
   const started: StartedTarget[] = [];
   try {
     for (const system of systems) {

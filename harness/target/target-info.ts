@@ -33,12 +33,19 @@ export interface DeviceServerTarget extends TargetBase {
   readonly vendor: string;
   readonly platformName: string;
   readonly automationName: string;
-  readonly deviceName: string;
-  readonly app: string;
+  /** vendor:deviceName and vendor:app of the sessions the checks create; absent: not sent. */
+  readonly deviceName?: string;
+  readonly app?: string;
   readonly driverName: string;
   /** argv of the server's CLI, when known (--server-cmd, or the reference's own). */
   readonly serverCommand?: readonly string[];
   readonly homeEnv: string;
+  /** Environment of every server-command process (PATH and the like; the self-test's faults for the reference). */
+  readonly commandEnv: Readonly<Record<string, string>>;
+  /** A package directory of the driver, installed into the throwaway homes of CLI checks (reference: the sim driver). */
+  readonly driverSource?: string;
+  /** The extension home named by homeEnv in wirecheck's environment (external): where the driver's package is looked up. */
+  readonly sourceHome?: string;
 }
 
 export type SystemTarget = WebhookTarget | ResourceApiTarget | DeviceServerTarget;
@@ -52,6 +59,10 @@ export interface RunContext {
   readonly targets: Readonly<Partial<Record<SystemName, SystemTarget>>>;
   /** Every secret of the run, for redaction in transcripts. */
   readonly secrets: readonly string[];
+  /** Keep every check's transcript, not only those of failed and warned checks (replay). */
+  readonly keepTranscripts?: boolean;
+  /** Self-test only: deliberate bugs the WH-SEND suites give the bundled sender (absent: none). */
+  readonly senderFaults?: readonly string[];
 }
 
 export const RUN_CONTEXT_KEY = 'wirecheckRun';

@@ -35,3 +35,31 @@ export function probePayment(ctx: CheckContext, paymentId: string): Promise<Paym
 export async function recordCount(ctx: CheckContext, eventId: string): Promise<number> {
   return (await probeEvent(ctx, eventId))?.records ?? 0;
 }
+
+export interface WaitOptions {
+  readonly timeoutMs?: number;
+  readonly intervalMs?: number;
+}
+
+/**
+ * Polls the probe until `done` holds for the event or the time is up; returns the
+ * last probe read either way, so the check asserts on what was actually seen.
+ */
+export async function waitForEvent(
+  ctx: CheckContext,
+  eventId: string,
+  done: (probe: EventProbe | undefined) => boolean,
+  options: WaitOptions = {},
+): Promise<EventProbe | undefined> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const probe = await probeEvent(ctx, eventId);
+    if (done(probe) || Date.now() >= deadline) return probe;
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+  }
+}
+
+/** Settled: completed or failed — no more work will run for the event. */
+export function isSettled(probe: EventProbe | undefined): boolean {
+  return probe?.status === 'completed' || probe?.status === 'failed';
+}

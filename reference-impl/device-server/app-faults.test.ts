@@ -72,4 +72,51 @@ describe('faults of the reference device server (HTTP)', () => {
     const body = { capabilities: { alwaysMatch: { platformName: 'Android', automationName: 'SimAndroid', deviceName: 'f-unprefixed' } } };
     expect((await call('POST', '/session', body)).status).toBe(200);
   });
+
+  it('status-ready-string: value.ready is the string "true"', async () => {
+    expect((await (await testApp({ faults: ['status-ready-string'] })).call('GET', '/status')).body.value.ready).toBe('true');
+  });
+
+  it('session-id-missing: the new-session answer has capabilities but no sessionId', async () => {
+    const { call } = await testApp({ faults: ['session-id-missing'] });
+    const response = await call('POST', '/session', { capabilities: { alwaysMatch: { ...W3C_BASE_CAPS, 'vendor:deviceName': 'f-no-id' } } });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body.value)).toEqual(['capabilities']);
+  });
+
+  it('first-match-ignored: a firstMatch entry holding automationName is dropped', async () => {
+    const { call } = await testApp({ faults: ['first-match-ignored'] });
+    const body = { capabilities: { alwaysMatch: { platformName: 'Android' }, firstMatch: [{ 'vendor:automationName': 'SimAndroid' }] } };
+    expect((await call('POST', '/session', body)).status).toBe(400);
+  });
+
+  it('app-path-unchecked: a relative vendor:app creates a session without the app', async () => {
+    const { session } = await testApp({ faults: ['app-path-unchecked'] });
+    await expect(session({ 'vendor:app': 'no/such/app.apk' })).resolves.toEqual(expect.any(String));
+  });
+
+  it('wd-hub-alias: routes answer under /wd/hub too', async () => {
+    const { call } = await testApp({ faults: ['wd-hub-alias'] });
+    expect((await call('GET', '/wd/hub/status')).status).toBe(200);
+    expect((await call('GET', '/status')).status).toBe(200);
+  });
+
+  it('session-discovery-ignored: vendor/sessions is not routed although *:session_discovery is on', async () => {
+    const { call } = await testApp({ faults: ['session-discovery-ignored'], allowInsecure: ['*:session_discovery'] });
+    expect((await call('GET', '/vendor/sessions')).status).toBe(404);
+  });
+
+  it('alert-accept-ignored: alert/accept answers 200 and the alert stays open', async () => {
+    const { call, session } = await testApp({ faults: ['alert-accept-ignored'] });
+    const id = await session({ 'vendor:app': APP });
+    expect((await call('POST', `/session/${id}/alert/accept`)).status).toBe(200);
+    expect((await call('GET', `/session/${id}/alert/text`)).status).toBe(200);
+  });
+
+  it('w3c-actions-unsupported: POST actions is an unknown command', async () => {
+    const { call, session } = await testApp({ faults: ['w3c-actions-unsupported'] });
+    const response = await call('POST', `/session/${await session()}/actions`, { actions: [] });
+    expect(response.status).toBe(404);
+    expect(response.body.value.error).toBe('unknown command');
+  });
 });

@@ -58,7 +58,9 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
       return sendError(reply, new WebDriverError('unknown method', `${request.method} is not supported for ${path}; use ${methods.join(' or ')}`));
     }
     const hint = relative === undefined ? undefined : legacyHint(relative);
-    log.info('HTTP', `No route found for ${request.method} ${path}: unknown command` + (hint ? ` (removed legacy route; use ${hint})` : ''));
+    if (!options.faults.has('unknown-command-not-logged')) {
+      log.info('HTTP', `No route found for ${request.method} ${path}: unknown command` + (hint ? ` (removed legacy route; use ${hint})` : ''));
+    }
     sendError(reply, unknownCommand(request.method, path));
   });
 }
@@ -66,8 +68,11 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
 export function buildApp(options: AppOptions): FastifyInstance {
   const { faults, log, service } = options;
   const prefix = faults.has('base-path-ignored') ? '' : options.server.basePath;
-  const sessionDiscovery = isGloballyEnabled(options.server.allowInsecure, SESSION_DISCOVERY) || faults.has('sessions-route-without-flag');
-  const routes = [...w3cRoutes({ version: options.version, sessionDiscovery }), ...legacyRoutes(faults)];
+  const sessionDiscovery = !faults.has('session-discovery-ignored')
+    && (isGloballyEnabled(options.server.allowInsecure, SESSION_DISCOVERY) || faults.has('sessions-route-without-flag'));
+  const routes = [...w3cRoutes({ version: options.version, sessionDiscovery, faults }), ...legacyRoutes(faults)];
+  // Fault wd-hub-alias: the Appium 1 default base path answers too, whatever --base-path says.
+  const prefixes = faults.has('wd-hub-alias') && prefix !== '/wd/hub' ? [prefix, '/wd/hub'] : [prefix];
 
   const app = Fastify({
     logger: false,
@@ -81,8 +86,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
-  app.addHook('onRequest', async (request) => log.info('HTTP', `--> ${request.method} ${request.url}`));
+  const silent = faults.has('unknown-command-not-logged');
+  // With the fault, both request lines wait for the answer, and an unknown command gets none.
+  app.addHook('onRequest', async (request) => { if (!silent) log.info('HTTP', `--> ${request.method} ${request.url}`); });
   app.addHook('onResponse', async (request, reply) => {
+    if (silent && reply.statusCode === 404) return;
+    if (silent) log.info('HTTP', `--> ${request.method} ${request.url}`);
     log.info('HTTP', `<-- ${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
   });
   installErrorHandling(app, routes, options, prefix);
@@ -90,13 +99,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Readiness for the harness and container checks; outside the W3C routes.
   app.get('/healthz', async () => ({ status: 'ok' }));
   for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: `${prefix}${route.url}`,
-      handler: async (request) => ({
-        value: (await route.handler({ params: request.params as Record<string, string>, body: request.body, service })) ?? null,
-      }),
-    });
+    for (const at of prefixes) {
+      app.route({
+        method: route.method,
+        url: `${at}${route.url}`,
+        handler: async (request) => ({
+          value: (await route.handler({ params: request.params as Record<string, string>, body: request.body, service })) ?? null,
+        }),
+      });
+    }
   }
   return app;
 }

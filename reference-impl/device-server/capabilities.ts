@@ -19,6 +19,10 @@ export interface CapabilityOptions {
   acceptUnprefixed?: boolean;
   /** Fault `legacy-desired-capabilities-accepted`: `desiredCapabilities` stands in for alwaysMatch. */
   acceptLegacy?: boolean;
+  /** Fault `first-match-ignored`: firstMatch entries are dropped. */
+  ignoreFirstMatch?: boolean;
+  /** Fault `app-path-unchecked`: `vendor:app` may be any string. */
+  anyAppPath?: boolean;
 }
 
 /** A plain own data property, even for a name like `__proto__` (never a prototype change). */
@@ -69,7 +73,8 @@ function validate(caps: unknown, where: string, options: CapabilityOptions): Cap
     if (value === null) continue;
     const name = canonicalName(rawName, options);
     if (!name.includes(':') && !STANDARD_CAPS.has(name)) unprefixed.push(rawName);
-    const rule = Object.hasOwn(TYPE_RULES, name) ? TYPE_RULES[name] : undefined;
+    const unchecked = options.anyAppPath && name === `${VENDOR_PREFIX}app`;
+    const rule = Object.hasOwn(TYPE_RULES, name) && !unchecked ? TYPE_RULES[name] : undefined;
     if (rule && !rule[0](value)) problems.push(`'${rawName}' must be ${rule[1]}, got ${JSON.stringify(value)}`);
     setOwn(result, name, value);
   }
@@ -120,7 +125,7 @@ export function processCapabilities(body: unknown, options: CapabilityOptions = 
   // 2. Validate alwaysMatch (absent → {}).
   const always = validate(request['alwaysMatch'] ?? {}, 'alwaysMatch', options);
   // 3. firstMatch must be an array (absent → [{}]; empty → [{}], forgiving like Appium).
-  const firstRaw = request['firstMatch'] ?? [{}];
+  const firstRaw = options.ignoreFirstMatch ? [{}] : (request['firstMatch'] ?? [{}]);
   if (!Array.isArray(firstRaw)) throw invalidArgument('"capabilities.firstMatch" must be a JSON array');
   const firsts = (firstRaw.length === 0 ? [{}] : firstRaw).map((f, i) => validate(f, `firstMatch[${i}]`, options));
   // 4. Merge alwaysMatch into each firstMatch entry.

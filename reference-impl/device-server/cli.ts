@@ -68,6 +68,7 @@ async function list(env: Environment, command: Extract<CliCommand, { kind: 'list
 async function run(command: CliCommand, env: Environment): Promise<void> {
   switch (command.kind) {
     case 'help':
+      if (env.faults.has('help-fails')) throw new CliError('VENDOR_ERR_USAGE', 'unrecognized argument: --help. Run with --help for usage.');
       return void process.stdout.write(usageText(PROGRAM));
     case 'version':
       return out(serverVersion(env.faults));
@@ -79,6 +80,9 @@ async function run(command: CliCommand, env: Environment): Promise<void> {
       await uninstallExtension(env, command.type, command.name);
       return command.json ? printJson(buildListData(env, command.type, true)) : out(`Successfully uninstalled ${command.type} '${command.name}'`);
     case 'list':
+      if (command.type === 'plugin' && env.faults.has('plugin-list-unsupported')) {
+        throw new CliError('VENDOR_ERR_USAGE', "unknown command 'plugin'. Run with --help for usage.");
+      }
       return list(env, command);
     case 'doctor':
       checkEngines(env);

@@ -63,7 +63,8 @@ function flatten(document: Record<string, unknown>): [string, unknown][] {
   return entries;
 }
 
-export function parseConfigDocument(document: unknown, source: string): ServerSettings {
+/** `ignoreUnknown`: fault `config-unknown-keys-ignored`. */
+export function parseConfigDocument(document: unknown, source: string, ignoreUnknown = false): ServerSettings {
   if (!isPlainObject(document)) {
     throw new CliError('VENDOR_ERR_CONFIG_INVALID', `config file ${source} must hold a JSON object, got ${describe(document)}`);
   }
@@ -74,7 +75,7 @@ export function parseConfigDocument(document: unknown, source: string): ServerSe
     if (key === 'server.relaxed-security') {
       problems.push(`"${key}" is not offered by this server: enable single features with "server.allow-insecure" instead`);
     } else if (!rule) {
-      problems.push(`unknown key "${key}"; known keys: ${CONFIG_KEYS.join(', ')}`);
+      if (!ignoreUnknown) problems.push(`unknown key "${key}"; known keys: ${CONFIG_KEYS.join(', ')}`);
     } else {
       const problem = rule(value, settings);
       if (problem) problems.push(`"${key}" ${problem}`);
@@ -89,7 +90,7 @@ export function parseConfigDocument(document: unknown, source: string): ServerSe
   return settings;
 }
 
-export function loadConfigFile(file: string): ServerSettings {
+export function loadConfigFile(file: string, ignoreUnknown = false): ServerSettings {
   const source = path.resolve(file);
   let text: string;
   try {
@@ -103,5 +104,5 @@ export function loadConfigFile(file: string): ServerSettings {
   } catch (error) {
     throw new CliError('VENDOR_ERR_CONFIG_INVALID', `config file ${source} is not valid JSON: ${(error as Error).message}`);
   }
-  return parseConfigDocument(document, source);
+  return parseConfigDocument(document, source, ignoreUnknown);
 }

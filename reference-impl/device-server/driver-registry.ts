@@ -3,10 +3,11 @@
 // later needs a restart). Matching is by automationName and platformName, both compared
 // case-insensitively as Appium does.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DriverClass } from './driver-api.ts';
-import { readPackageJson } from './extension-package.ts';
-import { readManifest, type DriverRecord } from './manifest.ts';
+import { readExtensionPackage, readPackageJson } from './extension-package.ts';
+import type { DeviceServerFaults } from './faults.ts';
+import { readManifest, type DriverMetadata, type DriverRecord } from './manifest.ts';
 import type { TextLogger } from './text-logger.ts';
 
 export interface LoadedDriver {
@@ -32,8 +33,22 @@ export async function importDriver(name: string, record: DriverRecord): Promise<
   return { name, record, DriverClass: DriverClass as DriverClass };
 }
 
-export async function loadInstalledDrivers(home: string, log: TextLogger): Promise<DriverRegistry> {
+/** The simulated driver's package in this repository: what fault `bundled-driver-fallback` loads. */
+const BUNDLED_SIM_DRIVER = fileURLToPath(new URL('./drivers/sim-android', import.meta.url));
+
+async function bundledFallback(home: string, log: TextLogger): Promise<DriverRegistry> {
+  const pkg = readExtensionPackage('driver', BUNDLED_SIM_DRIVER);
+  const record: DriverRecord = {
+    pkgName: pkg.pkgName, version: pkg.version, installType: 'local', installSpec: BUNDLED_SIM_DRIVER, installPath: BUNDLED_SIM_DRIVER,
+    ...(pkg.metadata as DriverMetadata),
+  };
+  log.info('Vendor', `No driver installed in ${home}: using the bundled ${pkg.extName}`);
+  return { home, drivers: [await importDriver(pkg.extName, record)] };
+}
+
+export async function loadInstalledDrivers(home: string, log: TextLogger, faults?: DeviceServerFaults): Promise<DriverRegistry> {
   const manifest = readManifest(home);
+  if (faults?.has('bundled-driver-fallback') && Object.keys(manifest.drivers).length === 0) return bundledFallback(home, log);
   const drivers: LoadedDriver[] = [];
   for (const [name, record] of Object.entries(manifest.drivers)) {
     log.info('Vendor', `Attempting to load driver ${name}...`);

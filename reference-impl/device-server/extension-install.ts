@@ -117,6 +117,6 @@ export async function installExtension(
   assertInstallable(manifest, type, installed);
   if (type === 'driver') manifest.drivers[installed.extName] = installed.record as DriverRecord;
   else manifest.plugins[installed.extName] = installed.record as PluginRecord;
-  writeManifest(env.home, manifest);
+  if (!env.faults.has('driver-install-not-recorded')) writeManifest(env.home, manifest);
   return installed;
 }

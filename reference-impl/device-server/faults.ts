@@ -19,6 +19,22 @@ export const DEVICE_SERVER_FAULTS = [
   'unprefixed-capabilities-accepted', // non-standard capabilities without a prefix are accepted as vendor ones
   'relaxed-security-accepted', // `--relaxed-security` starts the server with every insecure feature on
   'bind-all-interfaces', // default listening address is 0.0.0.0 instead of 127.0.0.1
+  'status-ready-string', // `GET status` answers `"ready": "true"` (a string) instead of the boolean
+  'session-id-missing', // the new-session answer carries the capabilities but no sessionId
+  'first-match-ignored', // firstMatch entries are dropped: only alwaysMatch is matched
+  'app-path-unchecked', // `vendor:app` is neither checked for being absolute nor read: a bad path is dropped silently
+  'wd-hub-alias', // every route is also served under `/wd/hub`, whatever the base path
+  'unknown-command-not-logged', // requests answered `unknown command` leave no line in the log
+  'session-discovery-ignored', // `*:session_discovery` is accepted but `vendor/sessions` is never routed
+  'alert-accept-ignored', // `POST .../alert/accept` answers success but the alert stays open
+  'w3c-actions-unsupported', // `POST` / `DELETE .../actions` are not routed (unknown command)
+  'help-fails', // `--help` is refused as an unrecognized argument (exit 1)
+  'config-overrides-cli', // config file values win over command-line flags
+  'config-unknown-keys-ignored', // unknown config file keys are ignored instead of refused
+  'driver-install-not-recorded', // `driver install` copies the package but never records it in the manifest
+  'doctor-runs-no-checks', // `driver doctor` loads none of the driver's checks and exits 0
+  'plugin-list-unsupported', // `plugin list` is refused as an unknown command (exit 1)
+  'bundled-driver-fallback', // with no driver installed, the server loads a bundled copy of the simulated driver
 ] as const;
 
 export type DeviceServerFault = (typeof DEVICE_SERVER_FAULTS)[number];

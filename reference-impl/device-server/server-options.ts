@@ -45,8 +45,20 @@ function refuseRelaxedSecurity(faults: DeviceServerFaults): boolean {
   );
 }
 
+/** For fault `config-overrides-cli`: the file's values in the shape of flags. */
+function definedOf(file: ServerSettings): Partial<ServerFlags> {
+  const flags: Partial<ServerFlags> = {};
+  if (file.address !== undefined) flags.address = file.address;
+  if (file.port !== undefined) flags.port = String(file.port);
+  if (file.basePath !== undefined) flags.basePath = file.basePath;
+  if (file.logLevel !== undefined) flags.logLevel = file.logLevel;
+  if (file.allowInsecure !== undefined) flags.allowInsecure = file.allowInsecure;
+  return flags;
+}
+
 export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFaults): ServerOptions {
-  const file: ServerSettings = flags.config ? loadConfigFile(flags.config) : {};
+  const file: ServerSettings = flags.config ? loadConfigFile(flags.config, faults.has('config-unknown-keys-ignored')) : {};
+  if (faults.has('config-overrides-cli')) flags = { ...flags, ...definedOf(file) };
   const logLevel = flags.logLevel ?? file.logLevel ?? 'info';
   if (!isLogLevel(logLevel)) {
     throw new CliError('VENDOR_ERR_USAGE', `--log-level must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);

@@ -44,7 +44,7 @@ export async function startServer(env: Environment, options: ServerOptions, log 
   const version = serverVersion(env.faults);
   logStartup(env, options, log, version);
   log.info('Vendor', `Engines: Node.js ${engines.node}, npm ${engines.npm}`);
-  const registry = await loadInstalledDrivers(env.home, log);
+  const registry = await loadInstalledDrivers(env.home, log, env.faults);
   const service = new SessionService({ registry, allowInsecure: options.allowInsecure, faults: env.faults, log });
   const app = buildApp({ server: options, service, faults: env.faults, log, version });
   try {

@@ -2,6 +2,8 @@
 // by a driver installed in the home that matches the capabilities; ending it leaves the
 // device holding no orphaned session.
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { processCapabilities, stripVendorPrefix, VENDOR_PREFIX, type Caps } from './capabilities.ts';
 import type { DeviceDriver } from './driver-api.ts';
 import { findDriver, type DriverRegistry, type LoadedDriver } from './driver-registry.ts';
@@ -16,6 +18,15 @@ export interface SessionServiceOptions {
   readonly allowInsecure: readonly ScopedFeature[];
   readonly faults: DeviceServerFaults;
   readonly log: TextLogger;
+}
+
+/** For fault `app-path-unchecked`: an app path the driver could read (else it is dropped). */
+function isReadableFile(app: unknown): boolean {
+  try {
+    return typeof app === 'string' && path.isAbsolute(app) && statSync(app).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export class SessionService {
@@ -48,10 +59,13 @@ export class SessionService {
     const candidates = processCapabilities(body, {
       acceptUnprefixed: faults.has('unprefixed-capabilities-accepted'),
       acceptLegacy: faults.has('legacy-desired-capabilities-accepted'),
+      ignoreFirstMatch: faults.has('first-match-ignored'),
+      anyAppPath: faults.has('app-path-unchecked'),
     });
     const { driver, caps } = this.match(candidates);
     const sessionId = randomUUID();
     const stripped = stripVendorPrefix(caps);
+    if (faults.has('app-path-unchecked') && !isReadableFile(stripped['app'])) delete stripped['app'];
     const instance: DeviceDriver = new driver.DriverClass({
       sessionId,
       driverName: driver.name,

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { addCommonHeaders, commonHeaders } from './common-headers.ts';
-import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handling.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, stripErrorBodies } from './error-handling.ts';
 import type { ResourceFaults } from './faults.ts';
 import { NO_FAULTS } from './faults.ts';
 import { healthRoute } from './health-route.ts';
@@ -63,6 +63,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('onSend', addCommonHeaders(ctx));
+  if (ctx.has('empty-error-bodies')) app.addHook('onSend', stripErrorBodies);
   app.addHook('onClose', () => ctx.db.drain());
   installErrorHandling(app, routeShapes(deps.probe === true));
   healthRoute(app, ctx);

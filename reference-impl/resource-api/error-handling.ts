@@ -62,3 +62,10 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   socket.destroy(error);
 }
+
+/** onSend hook of the fault empty-error-bodies: errors of the 204 endpoints lose their content. */
+export async function stripErrorBodies<P>(request: FastifyRequest, reply: FastifyReply, payload: P): Promise<P | string> {
+  if (reply.statusCode < 400 || (request.method !== 'PATCH' && request.method !== 'DELETE')) return payload;
+  reply.removeHeader('content-type');
+  return '';
+}

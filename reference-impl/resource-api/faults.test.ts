@@ -245,6 +245,43 @@ describe('media type and input', () => {
   });
 });
 
+describe('faults of representations and error bodies', () => {
+  fault('digest-as-string', 'GET preferences answers weeklyDigest as a string', async () => {
+    const app = await appWith('digest-as-string');
+    const user = tokens.fresh();
+    await patchPrefs(app, user, true);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe('true');
+  });
+
+  fault('post-label-200', 'POST /v1/labels answers 200', async () => {
+    const app = await appWith('post-label-200');
+    const res = await request(app.server).post('/v1/labels').set('Authorization', tokens.fresh().auth).type('application/json').send('{"name":"x"}');
+    expect(res.status).toBe(200);
+    expect(typeof (res.body as { id?: unknown }).id).toBe('string');
+  });
+
+  fault('label-get-envelope', 'GET label answers {"data": {...}}', async () => {
+    const app = await appWith('label-get-envelope');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user, 'enveloped');
+    const res = await request(app.server).get(`/v1/labels/${id}`).set('Authorization', user.auth).expect(200);
+    expect(res.body).toEqual({ data: { id, name: 'enveloped' } });
+  });
+
+  fault('empty-error-bodies', 'errors of PATCH and DELETE carry no content; other errors keep theirs', async () => {
+    const app = await appWith('empty-error-bodies');
+    const patch = await patchAs(app, prefsPath('anyone'), undefined, '{"weeklyDigest":true}');
+    expect(patch.status).toBe(401);
+    expect(patch.text).toBe('');
+    const deletion = await deleteLabel(app, 'lbl_000000000000000000000000', tokens.fresh());
+    expect(deletion.status).toBe(404);
+    expect(deletion.text).toBe('');
+    const read = await request(app.server).get(prefsPath('anyone'));
+    expect(read.status).toBe(401);
+    expect(read.text).not.toBe('');
+  });
+});
+
 describe('the fault list', () => {
   it('every known fault is proved by a test', () => {
     expect([...covered].sort()).toEqual([...KNOWN_FAULTS].sort());

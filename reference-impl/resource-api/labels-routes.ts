@@ -26,7 +26,8 @@ export function labelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const owner = ctx.has('cross-user-label-read') ? null : actorOf(request).userId;
     const label = await findLabel(ctx.db, request.params.label_id, owner);
     if (!label) throw notFound();
-    return reply.header('etag', etagFor(ctx, label.version)).type(JSON_TYPE).send(labelBody(label));
+    const body = ctx.has('label-get-envelope') ? `{"data":${labelBody(label)}}` : labelBody(label);
+    return reply.header('etag', etagFor(ctx, label.version)).type(JSON_TYPE).send(body);
   });
   app.delete<{ Params: { label_id: string } }>('/v1/labels/:label_id', { onRequest },
     (request, reply) => deleteLabelRoute(ctx, request, reply));
@@ -39,7 +40,7 @@ async function postLabel(ctx: AppContext, request: FastifyRequest, reply: Fastif
   const label = await ctx.db.commit(async (tx) => ({ applied: true, label: await createLabel(tx, owner, name) }))
     .then((created) => created.label);
   throwDeferred(request);
-  return reply.code(201)
+  return reply.code(ctx.has('post-label-200') ? 200 : 201)
     .headers({ location: `/v1/labels/${label.id}`, etag: etagFor(ctx, label.version) })
     .type(JSON_TYPE).send(labelBody(label));
 }

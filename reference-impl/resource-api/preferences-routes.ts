@@ -22,7 +22,8 @@ export function preferencesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const onRequest = [authenticate(ctx), authorizeUser(ctx)];
   app.get<{ Params: { user_id: string } }>(PATH, { onRequest }, async (request, reply) => {
     const preferences = await readPreferences(ctx.db, request.params.user_id);
-    return reply.header('etag', etagFor(ctx, preferences.version)).type(JSON_TYPE).send(preferencesBody(preferences));
+    const body = ctx.has('digest-as-string') ? JSON.stringify({ weeklyDigest: String(preferences.weeklyDigest) }) : preferencesBody(preferences);
+    return reply.header('etag', etagFor(ctx, preferences.version)).type(JSON_TYPE).send(body);
   });
   app.patch<{ Params: { user_id: string } }>(PATH, { onRequest, preParsing: [requireJson(ctx)] },
     (request, reply) => patchPreferences(ctx, request, reply));

@@ -2,7 +2,7 @@
 // in one transaction. Uniqueness is the database's (ON CONFLICT DO NOTHING on the
 // primary key), so concurrent identical deliveries cannot both insert.
 import { createHash, randomUUID } from 'node:crypto';
-import type { SqlStore } from '../store/sql-store.ts';
+import type { SqlExecutor, SqlStore } from '../store/sql-store.ts';
 import { storageKey } from '../store/storage-key.ts';
 import type { WebhookFault } from './faults.ts';
 
@@ -28,6 +28,46 @@ async function recordReadThenWrite(store: SqlStore, event: { id: string; type: s
   return 'recorded';
 }
 
+export interface EventRow {
+  readonly key: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly raw: Buffer;
+}
+
+export function eventRow(event: { id: string; type: string }, raw: Buffer, faults: ReadonlySet<WebhookFault>): EventRow {
+  return { key: eventKey(event.id, raw, faults), eventId: storageKey(event.id), type: event.type, raw };
+}
+
+/**
+ * Records several deliveries and queues the jobs of the new ones in ONE statement —
+ * so also one transaction and one commit when it runs on its own (the group
+ * committer), and a single round trip. Returns, per row, whether it was the one that
+ * recorded its key: of rows sharing a key, at most the first — and none if the key
+ * was already stored.
+ *
+ * The rows are inserted in key order: two statements inserting overlapping keys (two
+ * groups in flight, or two instances on one database) then take the keys' locks in
+ * the same order and wait for each other instead of deadlocking.
+ */
+export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): Promise<RecordOutcome[]> {
+  const ordered = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = ordered.map((_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5})`).join(', ');
+  const { rows: inserted } = await tx.query<{ event_key: string }>(
+    `WITH recorded AS (
+       INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ${values}
+       ON CONFLICT DO NOTHING RETURNING event_key
+     ), queued AS (
+       INSERT INTO webhook_jobs (provider, event_key) SELECT $1, event_key FROM recorded
+     )
+     SELECT event_key FROM recorded`,
+    [PROVIDER, ...ordered.flatMap((r) => [r.key, r.eventId, r.type, r.raw])],
+  );
+  const fresh = new Set(inserted.map((r) => r.event_key));
+  return rows.map((row) => (fresh.delete(row.key) ? 'recorded' : 'duplicate'));
+}
+
+/** Records one delivery in a transaction of its own (the group committer batches instead). */
 export async function recordEvent(
   store: SqlStore,
   event: { id: string; type: string },
@@ -36,17 +76,8 @@ export async function recordEvent(
 ): Promise<RecordOutcome> {
   if (faults.has('no-record')) return 'recorded';
   if (faults.has('read-then-write-dedup')) return recordReadThenWrite(store, event, raw);
-  const key = eventKey(event.id, raw, faults);
-  return store.transaction(async (tx) => {
-    const inserted = await tx.query(
-      `INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [PROVIDER, key, storageKey(event.id), event.type, raw],
-    );
-    if (inserted.rowCount === 0) return 'duplicate';
-    await tx.query(`INSERT INTO webhook_jobs (provider, event_key) VALUES ($1, $2)`, [PROVIDER, key]);
-    return 'recorded';
-  });
+  const [outcome] = await store.transaction((tx) => insertEvents(tx, [eventRow(event, raw, faults)]));
+  return outcome ?? 'duplicate';
 }
 
 /** The duplicate-effect fault: the business action recorded again for a duplicate. */

@@ -35,6 +35,7 @@ export const WEBHOOK_FAULTS = [
   'no-worker', //                   queues work that no worker ever runs
   'effect-twice', //                the business action is recorded twice for one event
   'no-metrics', //                  exposes no operational records at /metrics
+  'wrong-payment-status', //        a payment.succeeded event sets the status "paid"
 ] as const;
 
 export type WebhookFault = (typeof WEBHOOK_FAULTS)[number];

@@ -1,4 +1,97 @@
 import type { Clause } from '../clauses.ts';
 
-// Rules of ../shared/specs/ for the device-server system.
-export const deviceServerClauses: readonly Clause[] = [];
+// Rules of ../shared/specs/device-automation-server.md, section by section. `vendor`
+// stands for the product name (`appium` for Appium 3, --vendor).
+
+export const deviceServerClauses: readonly Clause[] = [
+  // What the service does
+  { clause: 'What the service does 1', text: 'The server listens on HTTP and creates automation sessions on devices and emulators.' },
+  { clause: 'What the service does 2', text: 'Drivers are not bundled: a driver must be installed in the extension home the running server uses.' },
+  { clause: 'What the service does 3', text: 'Sessions are requested with W3C capabilities; legacy capability objects and legacy protocol routes are removed.' },
+  { clause: 'What the service does 4', text: 'Security-sensitive features are off until enabled by a scoped flag.' },
+  { clause: 'What the service does 5', text: 'Plugins are a second kind of extension, listed with the same kind of command as drivers.' },
+  // Resources and their fields
+  { clause: 'New-session request: capabilities', text: 'capabilities is required and holds alwaysMatch (object) and optionally firstMatch (array of objects).' },
+  { clause: 'New-session request: legacy members', text: 'The legacy members desiredCapabilities and requiredCapabilities must not be sent.' },
+  { clause: 'Capabilities: platformName', text: 'Required string; Android for Android; other values not shown.' },
+  { clause: 'Capabilities: automationName', text: 'vendor:automationName names the installed driver, spelled and cased as the driver defines.' },
+  { clause: 'Capabilities: deviceName', text: 'vendor:deviceName is the label of the emulator or device.' },
+  { clause: 'Capabilities: app', text: 'vendor:app is the path to the application package; it must be absolute.' },
+  { clause: 'Capabilities: newCommandTimeout', text: 'vendor:newCommandTimeout is the idle time of the session; unit not shown.' },
+  { clause: 'Capabilities: vendor prefix', text: 'Non-standard capabilities always carry the vendor: prefix.' },
+  { clause: 'Status object', text: 'value.ready is a boolean, true when the server is ready.' },
+  { clause: 'Session', text: 'A session is identified by the session id returned on creation.' },
+  { clause: 'Extension: home', text: 'Extensions are installed into the extension home, chosen by the environment variable VENDOR_HOME.' },
+  { clause: 'Extension: separate homes', text: 'A separate home per environment avoids shared mutable extension state.', uncheckable: 'advice to operators about how many homes to keep; the harness follows it, running every CLI check in a throwaway home' },
+  { clause: 'Extension: generated state', text: 'The home is generated state and is not kept in source control.', uncheckable: 'a property of the operator\'s repository, not of the server' },
+  { clause: 'Server config file: keys', text: 'JSON keys server.address, server.port, server.log-level (info), server.allow-insecure (array of <scope>:<feature>).' },
+  { clause: 'Server config file: override', text: 'Command-line arguments override config file values.' },
+  { clause: 'Server config file: discovery', text: 'Config file discovery order: not shown.', uncheckable: 'not shown by the spec; the checks always pass --config' },
+  { clause: 'Insecure feature flags 1', text: 'Format <scope>:<feature>; the scope is mandatory: a driver name, or * for all.' },
+  { clause: 'Insecure feature flags 2', text: 'Known features: <android_driver>:adb_shell (shell access), *:session_discovery (session listing).' },
+  { clause: 'Insecure feature flags 3', text: 'An unscoped feature is rejected by the server.' },
+  { clause: 'Insecure feature flags 4', text: 'The relaxed-security option enables broad insecure behaviour and is not to be used.' },
+  // States and transitions
+  { clause: 'States: new session', text: 'A new-session request with a matching driver installed in the server\'s home: active, session id returned.' },
+  { clause: 'States: session deletion', text: 'Deleting an active session ends it; the device holds no orphaned test session afterwards.' },
+  { clause: 'States: driver install', text: 'Driver install command, driver not installed: installed, and it appears in the installed list.' },
+  { clause: 'States: setup reset', text: 'Setup reset command: every installed extension of the home is removed; none installed.' },
+  { clause: 'States: idle expiry', text: 'Expiry of an idle session through the timeout capability: not shown.', uncheckable: 'not shown by the spec (unit and behaviour); waiting out a timeout would make a run slow for nothing it could judge' },
+  // Endpoints
+  { clause: 'Endpoints: base path', text: 'Paths are relative to the base path, default /; another (e.g. /wd/hub) only with the base-path option or a proxy; client and server must agree.' },
+  { clause: 'Endpoints: status', text: 'GET {base_path}status answers JSON with value.ready boolean.' },
+  { clause: 'Endpoints: new session', text: 'POST {base_path}session with a new-session request answers the session id of the new session.' },
+  { clause: 'Endpoints: session listing', text: 'GET {base_path}vendor/sessions answers JSON with value: array of active sessions (empty array when none).' },
+  { clause: 'Endpoints: session listing flag', text: 'The vendor/sessions route exists only while *:session_discovery is enabled.' },
+  { clause: 'Endpoints: alert accept', text: 'POST <session path>/alert/accept accepts the current alert.' },
+  { clause: 'Endpoints: new-session response', text: 'Body shape of the new-session response: not shown.' },
+  { clause: 'Endpoints: session deletion', text: 'Method and path of session deletion: not shown.' },
+  { clause: 'Endpoints: execute route', text: 'Route used to call driver execute methods: not shown.' },
+  { clause: 'Removed: GET /sessions', text: 'GET /sessions is removed; use GET vendor/sessions with *:session_discovery.' },
+  { clause: 'Removed: legacy capabilities', text: 'desiredCapabilities and requiredCapabilities are removed; use W3C capabilities with alwaysMatch.' },
+  { clause: 'Removed: legacy alert routes', text: 'POST .../accept_alert and the other legacy alert routes are removed; use POST .../alert/accept or the client\'s alert API.' },
+  { clause: 'Removed: app routes', text: 'POST .../vendor/app/launch, close, reset are removed; use driver execute methods (mobile: launchApp, mobile: activateApp, ...).' },
+  { clause: 'Removed: touch routes', text: '/touch/perform and the other legacy touch routes are removed; use W3C Actions or a documented driver execute method.' },
+  { clause: 'Removed: execute method names', text: 'Execute-method names are defined by each driver and differ by platform.' },
+  // Command line
+  { clause: 'Command line: --version', text: '<server> --version prints the server version, which begins with 3.' },
+  { clause: 'Command line: --help', text: '<server> --help shows help; proves the CLI starts.' },
+  { clause: 'Command line: --config', text: '<server> --config <file> loads the config file.' },
+  { clause: 'Command line: --base-path', text: '--base-path=<path> sets the base path.' },
+  { clause: 'Command line: --allow-insecure', text: '--allow-insecure=<scope>:<feature> enables a scoped feature.' },
+  { clause: 'Command line: driver install', text: '<server> driver install <name> installs a driver.' },
+  { clause: 'Command line: driver list', text: '<server> driver list --installed [--updates] lists installed drivers, with available updates.' },
+  { clause: 'Command line: driver doctor', text: '<server> driver doctor <name> checks the driver\'s required dependencies (Android SDK, ADB, Java for the Android driver).' },
+  { clause: 'Command line: plugin list', text: '<server> plugin list --installed --updates lists installed plugins.' },
+  { clause: 'Command line: setup reset', text: '<server> setup reset removes every installed extension in the home.' },
+  // Authentication
+  { clause: 'Authentication 1', text: 'Authentication of clients to the server: not shown.', uncheckable: 'not shown by the spec' },
+  { clause: 'Authentication 2: scope narrowly', text: 'Scope every insecure feature as narrowly as possible.', uncheckable: 'advice to operators on which flags to pass; the server side of it (scope mandatory) is Insecure feature flags 3' },
+  { clause: 'Authentication 2: relaxed security', text: 'Do not use the relaxed-security option.' },
+  { clause: 'Authentication 2: trusted interface', text: 'Bind to a trusted interface.' },
+  { clause: 'Authentication 2: network access', text: 'Restrict network access.', uncheckable: 'firewalls and network policy lie outside the server' },
+  { clause: 'Authentication 2: untrusted input', text: 'Do not accept untrusted capabilities or application paths.', uncheckable: 'which capabilities a deployment trusts is the operator\'s decision; the capability rules themselves are checked (prefix, absolute app)' },
+  { clause: 'Authentication 2: adb_shell', text: 'Enable <android_driver>:adb_shell only on trusted local or isolated networks and only where needed.', uncheckable: 'advice to operators on where to enable a feature; the scoped form of the flag is checked under Errors: unscoped feature' },
+  // Events
+  { clause: 'Events', text: 'Events emitted by the server: not shown.', uncheckable: 'not shown by the spec' },
+  // Errors
+  { clause: 'Errors: engine', text: 'Runtime or package manager version outside the accepted range: the server exits with an engine error before loading any driver.', uncheckable: 'needs a runtime outside the accepted range; the harness runs the server command with the runtime it was given (the reference has unit tests with its engine test hooks)' },
+  { clause: 'Errors: unknown automation name', text: 'Requested automation name matches no installed driver in the current home: session creation fails.' },
+  { clause: 'Errors: unscoped feature', text: 'An unscoped allow-insecure feature is rejected by the server.' },
+  { clause: 'Errors: removed route', text: 'A removed legacy route called: unknown-command failure recorded in the server log.' },
+  { clause: 'Errors: base path mismatch', text: 'Client base path differs from the server base path: 404 (for example on /wd/hub/session).' },
+  { clause: 'Errors: session listing without flag', text: 'vendor/sessions called without *:session_discovery: route unavailable.' },
+  { clause: 'Errors: statuses', text: 'Status codes and error bodies of these failures other than the base-path 404: not shown.' },
+  // Limits
+  { clause: 'Limits: runtime', text: 'JavaScript runtime versions accepted: ^20.19.0 || ^22.12.0 || >=24.0.0.', uncheckable: 'the runtime is chosen by whoever runs the server; see Errors: engine' },
+  { clause: 'Limits: package manager', text: 'Package manager version 10 or newer.', uncheckable: 'the package manager is chosen by whoever installs the server; see Errors: engine' },
+  { clause: 'Limits: default port', text: 'Default port 4723.', uncheckable: 'a server started on its default port would collide with whatever already listens there (often the target itself); the harness always passes --port' },
+  { clause: 'Limits: inspector', text: 'Inspection tool needed for attach-to-session: version 2025.3.1 or later.', uncheckable: 'a requirement on a separate client tool, not on the server' },
+  { clause: 'Limits: not shown', text: 'Timeouts, session counts and rate limits of the server: not shown.', uncheckable: 'not shown by the spec' },
+  // Versioning
+  { clause: 'Versioning 1', text: 'The current major version is 3; a project-local installation with an isolated extension home is the reversible path.' },
+  { clause: 'Versioning 2', text: 'Drivers and plugins are versioned independently and not bundled; compatibility is proved by installing the driver, running its doctor and creating a real session.' },
+  { clause: 'Versioning 3', text: 'Handling of application archives moved toward drivers, so a current driver is required.', uncheckable: 'which archive formats a driver handles is the driver\'s business, not visible as a server rule' },
+  { clause: 'Versioning 4', text: 'Removed in 3: legacy routes and parameters, unscoped insecure features. Added: vendor/sessions behind session discovery.' },
+  { clause: 'Versioning 5', text: 'Compatibility matrix of driver versions against server versions: not shown.', uncheckable: 'not shown by the spec' },
+];

@@ -6,6 +6,7 @@ import { RUN_HELP } from '../help.ts';
 import type { Output } from '../output.ts';
 import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
 import { OptionsError } from '../../errors.ts';
+import { redactedCommandLine } from '../../evidence/bundle/command-line.ts';
 
 const str = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;
@@ -15,7 +16,9 @@ export const RUN_OPTIONS: OptionSpec = {
   secret: str, token: str, 'user-id': str, 'other-user-id': str,
   vendor: str, 'platform-name': str, 'automation-name': str, 'device-name': str, app: str, 'driver-name': str,
   'session-discovery': flag, 'server-cmd': str, 'home-env': str,
-  'reference-fault': str, 'database-url': str, 'no-allure': flag, help: { type: 'boolean', short: 'h' },
+  'reference-fault': str, 'database-url': str, image: str, 'no-allure': flag, help: { type: 'boolean', short: 'h' },
+  // evidence: harness/evidence/
+  repeat: str, baseline: str, bundle: flag, 'sign-key': str,
 };
 
 export async function runCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
@@ -30,6 +33,6 @@ export async function runCommand(args: readonly string[], env: NodeJS.ProcessEnv
   installSignalCleanup((text) => io.err(text));
   // Loaded only once the options are valid: it pulls in vitest.
   const { runCertification } = await import('../run-certification.ts');
-  const { exitCode } = await runCertification(config, env, io, { allure: values['noAllure'] !== true });
+  const { exitCode } = await runCertification(config, env, io, { allure: values['noAllure'] !== true, commandLine: redactedCommandLine('run', args) });
   return exitCode;
 }

@@ -42,7 +42,8 @@ export async function performBusinessAction(
     [PROVIDER, claimed.eventKey, claimed.eventId],
   );
   if (effect.rowCount === 0) throw new LostClaimError(`event ${claimed.eventId} was completed by another worker`);
-  const applied = await applyVersion(tx, { paymentKey: storageKey(paymentId), version, status: SUCCEEDED, eventId: claimed.eventId }, faults);
+  const status = faults.has('wrong-payment-status') ? 'paid' : SUCCEEDED;
+  const applied = await applyVersion(tx, { paymentKey: storageKey(paymentId), version, status, eventId: claimed.eventId }, faults);
   if (applied) {
     await tx.query(`UPDATE webhook_effects SET applied = true WHERE provider = $1 AND effect_key = $2`, [PROVIDER, claimed.eventKey]);
   }

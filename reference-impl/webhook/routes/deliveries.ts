@@ -6,7 +6,8 @@ import type { WebhookFault } from '../faults.ts';
 import { isJsonContentType } from '../content-type.ts';
 import { isValidSignature } from '../signature.ts';
 import { validateEvent, type ValidEvent } from '../event-validation.ts';
-import { recordDuplicateEffect, recordEvent, type RecordOutcome } from '../event-repository.ts';
+import { eventRow, recordDuplicateEffect, recordEvent, type RecordOutcome } from '../event-repository.ts';
+import type { GroupCommitter } from '../group-commit.ts';
 import type { WebhookMetrics } from '../metrics.ts';
 import { rejection, type Rejection } from '../rejections.ts';
 
@@ -17,6 +18,8 @@ export interface DeliveryDeps {
   readonly metrics: WebhookMetrics;
   /** Called once a new event's record and job are committed (wakes the worker). */
   readonly onQueued: () => void;
+  /** Batches concurrent deliveries into one commit each. */
+  readonly committer: GroupCommitter;
 }
 
 const FAILURE_KIND: Readonly<Record<Rejection, string>> = {
@@ -84,7 +87,7 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
     const { event } = decision;
     // The event id, once validated, is the safe correlation id for the logs.
     request.log = request.log.child({ eventId: event.id });
-    eventTypes.set(request, event.type);
+    notes.set(request, { eventType: event.type });
     if (deps.faults.has('ack-before-commit')) {
       setTimeout(() => void recordAndLog(request, deps, event, raw).catch(() => {}), 500);
       return acknowledge(reply, deps);
@@ -96,28 +99,48 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
     return acknowledge(reply, deps);
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url !== '/webhooks/payments') return;
+    if (request.routeOptions.url !== '/webhooks/payments') {
+      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode }, 'request completed');
+      return;
+    }
+    const note = notes.get(request);
     const responseClass = `${Math.floor(reply.statusCode / 100)}xx`;
-    deps.metrics.requests.inc({ event_type: eventTypes.get(request) ?? 'unknown', response_class: responseClass });
+    deps.metrics.requests.inc({ event_type: note?.eventType ?? 'unknown', response_class: responseClass });
     deps.metrics.ackLatency.observe({ response_class: responseClass }, reply.elapsedTime / 1000);
+    // One line per delivery, after its answer (the event id comes with the request's logger).
+    const fields = { statusCode: reply.statusCode, responseTime: reply.elapsedTime, ...(note ? { eventType: note.eventType, outcome: note.outcome } : {}) };
+    request.log.info(fields, reply.statusCode < 300 ? 'delivery accepted' : 'delivery rejected');
   });
 }
 
-/** The validated event type of a request, for the request counter (unknown before validation). */
-const eventTypes = new WeakMap<FastifyRequest, string>();
+/** A validated delivery's type and outcome, for the request counter and the log line. */
+interface DeliveryNote {
+  readonly eventType: string;
+  outcome?: RecordOutcome;
+}
+const notes = new WeakMap<FastifyRequest, DeliveryNote>();
 
 function acknowledge(reply: FastifyReply, deps: DeliveryDeps): FastifyReply {
   return reply.code(deps.faults.has('ack-200') ? 200 : 202).send({ received: true });
 }
 
+/** The faults that change how a record is written take the single-transaction path. */
+const RECORDING_FAULTS = ['no-record', 'read-then-write-dedup'] as const;
+
+function record(deps: DeliveryDeps, event: ValidEvent, raw: Buffer): Promise<RecordOutcome> {
+  if (RECORDING_FAULTS.some((fault) => deps.faults.has(fault))) return recordEvent(deps.store, event, raw, deps.faults);
+  return deps.committer.record(eventRow(event, raw, deps.faults));
+}
+
 async function recordAndLog(request: FastifyRequest, deps: DeliveryDeps, event: ValidEvent, raw: Buffer): Promise<RecordOutcome> {
-  const outcome = await recordEvent(deps.store, event, raw, deps.faults);
+  const outcome = await record(deps, event, raw);
   if (outcome === 'recorded') deps.onQueued();
   else {
     deps.metrics.duplicates.inc();
     if (deps.faults.has('second-effect-on-duplicate')) await recordDuplicateEffect(deps.store, event.id);
   }
-  request.log.info({ outcome, eventType: event.type }, 'delivery accepted');
+  const note = notes.get(request);
+  if (note) note.outcome = outcome;
   return outcome;
 }
 

@@ -1,0 +1,83 @@
+// `wirecheck baseline write --out FILE --expires DATE --reason TEXT` and either
+// `--from summary.json` (a finished run) or `<system> [run options]` (runs it now):
+// one entry per failed check. Exit 0 written, 2 usage; every problem at once.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ERROR_CODES, OptionsError, WirecheckError } from '../../errors.ts';
+import { isCalendarDate, utcDay } from '../../evidence/baseline/baseline-entry.ts';
+import { entriesFromFailures, formatBaseline } from '../../evidence/baseline/format-baseline.ts';
+import { redactedCommandLine } from '../../evidence/bundle/command-line.ts';
+import type { Summary } from '../../report/summary.ts';
+import { resolveRunConfig, type RunConfig } from '../../target/run-config.ts';
+import type { RunOptions } from '../../target/run-options.ts';
+import { installSignalCleanup } from '../../target/cleanup.ts';
+import { BASELINE_HELP } from '../help.ts';
+import type { Output } from '../output.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { RUN_OPTIONS } from './run-command.ts';
+
+const HELP = 'wirecheck baseline --help';
+const OPTIONS = { ...RUN_OPTIONS, from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' } } as const;
+
+function ownProblems(values: Record<string, string | boolean | undefined>, system: string | undefined): string[] {
+  const problems: string[] = [];
+  const { from, out, expires, reason } = values;
+  if (typeof out !== 'string' || out === '') problems.push('missing --out FILE: where to write the baseline (.yaml, .yml or .json)');
+  if (typeof expires !== 'string') problems.push('missing --expires YYYY-MM-DD: until when the failures are accepted');
+  else if (!isCalendarDate(expires)) problems.push(`--expires "${expires}" is not a date: write YYYY-MM-DD, e.g. 2027-01-31`);
+  else if (expires < utcDay()) problems.push(`--expires ${expires} is already past: an expired entry gates at once`);
+  if (typeof reason !== 'string' || reason.trim() === '') problems.push('missing --reason TEXT: why the failures are accepted (e.g. a ticket)');
+  if (from !== undefined && system !== undefined) problems.push(`give either --from summary.json or a <system> to run, not both (got --from and "${system}")`);
+  if (from === undefined && system === undefined) problems.push('missing the run to take failures from: --from reports/<run-id>/summary.json, or a <system> and its run options');
+  return problems;
+}
+
+function failuresFromSummary(file: string): string[] {
+  let summary: Summary;
+  try {
+    summary = JSON.parse(readFileSync(file, 'utf8')) as Summary;
+  } catch (error) {
+    throw new WirecheckError(ERROR_CODES.summaryUnreadable, `--from ${file}: ${existsSync(file) ? `not JSON (${(error as Error).message})` : 'no such file'}`);
+  }
+  if (summary?.schema !== 'wirecheck.summary/v1' || !Array.isArray(summary.checks)) {
+    throw new WirecheckError(ERROR_CODES.summaryUnreadable, `--from ${file} is not a wirecheck summary.json (schema wirecheck.summary/v1)`);
+  }
+  return summary.checks.filter((c) => c.outcome === 'failed').map((c) => c.id);
+}
+
+async function failuresFromRun(config: RunConfig, args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<string[]> {
+  installSignalCleanup((text) => io.err(text));
+  const { runCertification } = await import('../run-certification.ts');
+  const { results } = await runCertification(config, env, io, { allure: false, commandLine: redactedCommandLine('baseline', args) });
+  return results.filter((r) => r.outcome === 'failed').map((r) => r.check.id);
+}
+
+export async function baselineCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  const { positionals, values } = parseCommandLine(args, OPTIONS, HELP);
+  if (values['help'] || positionals.length === 0) {
+    io.out(BASELINE_HELP);
+    return values['help'] ? 0 : 2;
+  }
+  const [action, system, extra] = positionals;
+  if (action !== 'write') throw new OptionsError([`unknown action "${action}": the baseline command has one, write`], HELP);
+  const problems = ownProblems(values, system);
+  if (extra !== undefined) problems.push(`unexpected argument "${extra}"`);
+  let config: RunConfig | undefined;
+  if (system !== undefined) {
+    try {
+      config = resolveRunConfig({ ...(values as RunOptions), system }, env, process.cwd());
+    } catch (error) {
+      if (!(error instanceof OptionsError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new OptionsError(problems, HELP);
+  const source = typeof values['from'] === 'string' ? resolve(values['from']) : undefined;
+  const failed = source ? failuresFromSummary(source) : await failuresFromRun(config as RunConfig, args, env, io);
+  const out = resolve(String(values['out']));
+  const entries = entriesFromFailures(failed.map((id) => ({ id })), String(values['reason']).trim(), String(values['expires']));
+  writeFileSync(out, formatBaseline(entries, out, source ?? `a run of ${system ?? ''}`));
+  io.out(`\nbaseline ${out}: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${entries.length ? ` (${entries.map((e) => e.id).join(', ')})` : ' — the run had no failure'}, expiring ${String(values['expires'])}`);
+  io.out(`use it: wirecheck run ... --baseline ${out}`);
+  return 0;
+}

@@ -1,0 +1,61 @@
+// `wirecheck replay <check-id> --seed N [target options]`: reruns one check with the
+// seed of the run it failed in, against the same target options, and prints its
+// outcome and redacted transcript. The exit code is that of the run (0, 1, 2, 3).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findCheck } from '../../checks/catalog.ts';
+import { OptionsError } from '../../errors.ts';
+import { redactedCommandLine } from '../../evidence/bundle/command-line.ts';
+import { transcriptPath } from '../../report/summary.ts';
+import { resolveRunConfig, type RunConfig } from '../../target/run-config.ts';
+import type { RunOptions } from '../../target/run-options.ts';
+import { installSignalCleanup } from '../../target/cleanup.ts';
+import { REPLAY_HELP } from '../help.ts';
+import type { Output } from '../output.ts';
+import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
+import { RUN_OPTIONS } from './run-command.ts';
+
+const HELP = 'wirecheck replay --help';
+// The check id is the selection; the evidence of a replay is its terminal output.
+const NOT_FOR_REPLAY = new Set(['only', 'baseline', 'bundle', 'sign-key']);
+const OPTIONS: OptionSpec = Object.fromEntries(Object.entries(RUN_OPTIONS).filter(([name]) => !NOT_FOR_REPLAY.has(name)));
+
+function configOf(id: string | undefined, values: Record<string, string | boolean | undefined>, extra: string | undefined, env: NodeJS.ProcessEnv): RunConfig {
+  const problems: string[] = [];
+  const check = id !== undefined ? findCheck(id) : undefined;
+  if (id === undefined) problems.push('missing <check-id>, e.g. `wirecheck replay WH-SIG-02 --seed 1234`');
+  else if (!check) problems.push(`unknown check id "${id}" (\`wirecheck list\` shows every id)`);
+  if (extra !== undefined) problems.push(`unexpected argument "${extra}": replay takes one <check-id>`);
+  if (values['seed'] === undefined) problems.push('missing --seed N: the seed of the run to replay (in its summary.json and reproduce command)');
+  if (!check) throw new OptionsError(problems, HELP);
+  try {
+    const config = resolveRunConfig({ ...(values as RunOptions), system: check.system, only: check.id }, env, process.cwd());
+    if (problems.length === 0) return config;
+  } catch (error) {
+    if (!(error instanceof OptionsError)) throw error;
+    problems.push(...error.problems);
+  }
+  throw new OptionsError(problems, HELP);
+}
+
+export async function replayCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  const { positionals, values } = parseCommandLine(args, OPTIONS, HELP);
+  if (values['help']) {
+    io.out(REPLAY_HELP);
+    return 0;
+  }
+  const [id, extra] = positionals;
+  const config = configOf(id, values, extra, env);
+  installSignalCleanup((text) => io.err(text));
+  const { runCertification } = await import('../run-certification.ts');
+  const { exitCode, results } = await runCertification(config, env, io, { allure: false, commandLine: redactedCommandLine('replay', args), keepTranscripts: true });
+  const [result] = results;
+  if (!result) return exitCode;
+  const note = result.outcome === 'info' ? result.observed : result.reason;
+  io.out(`\n── replay ${result.check.id} · seed ${config.seed} · ${result.outcome.toUpperCase()}${note ? ` — ${note}` : ''}${result.attempts ? ` (attempts: ${result.attempts.join(', ')})` : ''}`);
+  // The file, not the in-memory text: it is what the scrub has checked for secrets.
+  const file = join(config.reportDir, transcriptPath(result.check.id));
+  if (existsSync(file)) io.out(`── transcript (redacted) ${file}\n${readFileSync(file, 'utf8')}`);
+  else io.out('── no transcript: the check exchanged nothing over HTTP');
+  return exitCode;
+}

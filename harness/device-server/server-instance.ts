@@ -1,0 +1,140 @@
+// Instances of the server under test that the harness starts itself through the server
+// command (CONTRACTS §1: `CMD --address 127.0.0.1 --port N [--base-path=P] ...`), each
+// on a free loopback port with a home of its own, logging into the report's logs/.
+// startInstance: must come up (ready once `{base}status` answers); attemptStart: may be
+// refused, and says whether it exited, with which code, and whether it ever served.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { onCleanup } from '../target/cleanup.ts';
+import { freePort } from '../target/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../target/managed-process.ts';
+import type { DeviceServerTarget } from '../target/target-info.ts';
+import { commandEnv, serverCommandOf, stripAnsi } from './server-command.ts';
+
+export interface InstanceSpec {
+  /** Names the log file: logs/device-server-<label>-<port>.log. */
+  readonly label: string;
+  /** Flags after `--address 127.0.0.1 --port N`. */
+  readonly flags?: readonly string[];
+  readonly home: string;
+  readonly cwd?: string;
+  /** The base path the instance is started with, e.g. `/wd/hub` (for its URL). */
+  readonly basePath?: string;
+  /** false: no --address, the server's default bind address. */
+  readonly address?: boolean;
+  /** false: no --port (a config file gives it); `port` is then only where readiness is polled. */
+  readonly portFlag?: boolean;
+  readonly port?: number;
+}
+
+export interface ServerInstance {
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly logFile: string;
+  /** The instance's output so far, terminal colours removed. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+function argvOf(target: DeviceServerTarget, spec: InstanceSpec, port: number): { command: string; args: string[] } {
+  const [command = '', ...rest] = serverCommandOf(target);
+  const address = spec.address === false ? [] : ['--address', '127.0.0.1'];
+  const portFlag = spec.portFlag === false ? [] : ['--port', String(port)];
+  return { command, args: [...rest, ...address, ...portFlag, ...(spec.flags ?? [])] };
+}
+
+const urlOf = (port: number, basePath = '') => `http://127.0.0.1:${port}${basePath.replace(/\/+$/, '')}/`;
+const logFileOf = (reportDir: string, label: string, port: number) => join(reportDir, 'logs', `device-server-${label}-${port}.log`);
+
+export async function startInstance(target: DeviceServerTarget, reportDir: string, spec: InstanceSpec): Promise<ServerInstance> {
+  const port = spec.port ?? (await freePort());
+  const { command, args } = argvOf(target, spec, port);
+  const baseUrl = urlOf(port, spec.basePath);
+  const logFile = logFileOf(reportDir, spec.label, port);
+  const process: ManagedProcess = await startManagedProcess({
+    label: `device-server instance "${spec.label}" (${[command, ...args].join(' ')})`,
+    command, args, env: commandEnv(target, spec.home), ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    logFile, healthUrl: `${baseUrl}status`, startTimeoutMs: 45_000,
+  });
+  return { baseUrl, port, logFile, log: () => stripAnsi(process.logTail(200)), stop: () => process.stop() };
+}
+
+export interface StartAttempt {
+  /** The process ended within the time given. */
+  readonly exited: boolean;
+  readonly code: number | null;
+  /** A port answered HTTP while it ran: it served (the port is in `servedOn`). */
+  readonly servedOn?: number;
+  readonly output: string;
+  readonly command: string;
+  /** Stops it if it still runs. */
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(500) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Watched {
+  readonly state: { code: number | null; exited: boolean };
+  readonly ended: Promise<void>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A child whose output goes to `logFile` and memory, stoppable (SIGTERM, then SIGKILL). */
+function spawnWatched(command: string, args: readonly string[], env: Record<string, string>, cwd: string | undefined, logFile: string): Watched {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const chunks: Buffer[] = [];
+  const child = spawn(command, [...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const take = (chunk: Buffer) => { chunks.push(chunk); log.write(chunk); };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  const state: Watched['state'] = { code: null, exited: false };
+  const ended = new Promise<void>((resolve) => {
+    child.once('error', (error) => { take(Buffer.from(`could not run ${command}: ${error.message}\n`)); state.exited = true; resolve(); });
+    child.once('close', (exitCode) => { state.code = exitCode; state.exited = true; log.end(); resolve(); });
+  });
+  const unregister = onCleanup(() => stop(), () => { if (!state.exited) child.kill('SIGKILL'); });
+  const stop = async () => {
+    unregister();
+    if (state.exited) return;
+    child.kill('SIGTERM');
+    await Promise.race([ended, sleep(5_000)]);
+    if (!state.exited) child.kill('SIGKILL');
+    await Promise.race([ended, sleep(5_000)]);
+  };
+  return { state, ended, stop, output: () => stripAnsi(Buffer.concat(chunks).toString('utf8')).trim() };
+}
+
+/**
+ * Starts the server and watches it until it exits, serves on one of `watchPorts`
+ * (default: its --port), or `timeoutMs` passes. A served instance keeps running
+ * until `stop()`; the caller decides whether serving was right.
+ */
+export async function attemptStart(
+  target: DeviceServerTarget, reportDir: string, spec: InstanceSpec & { watchPorts?: readonly number[]; timeoutMs?: number },
+): Promise<StartAttempt> {
+  const port = spec.port ?? (await freePort());
+  const { command, args } = argvOf(target, spec, port);
+  const watched = spawnWatched(command, args, commandEnv(target, spec.home), spec.cwd, logFileOf(reportDir, spec.label, port));
+  const deadline = Date.now() + (spec.timeoutMs ?? 20_000);
+  let servedOn: number | undefined;
+  while (!watched.state.exited && servedOn === undefined && Date.now() < deadline) {
+    for (const p of spec.watchPorts ?? [port]) if (servedOn === undefined && (await answers(`${urlOf(p, spec.basePath)}status`))) servedOn = p;
+    if (servedOn === undefined) await Promise.race([watched.ended, sleep(100)]);
+  }
+  return {
+    exited: watched.state.exited, code: watched.state.code, ...(servedOn === undefined ? {} : { servedOn }),
+    output: watched.output(), command: [command, ...args].join(' '), stop: watched.stop,
+  };
+}

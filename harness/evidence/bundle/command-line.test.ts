@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { redactedCommandLine } from './command-line.ts';
+
+describe('redactedCommandLine', () => {
+  it('keeps the command as typed, secrets as placeholders, in both option forms', () => {
+    expect(redactedCommandLine('run', ['webhook', '--target', 'external', '--secret', 'hunter22', '--token=tok-123', '--only', 'WH-SIG-*', '--database-url', 'postgres://u:pw@db/x']))
+      .toBe("wirecheck run webhook --target external --secret '<secret>' --token='<token>' --only 'WH-SIG-*' --database-url 'postgres://[REDACTED]@db/x'");
+    expect(redactedCommandLine('run', ['all', '--reason', 'two words'])).toBe("wirecheck run all --reason 'two words'");
+  });
+});

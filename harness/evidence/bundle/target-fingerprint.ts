@@ -1,0 +1,72 @@
+// What the target is, for the bundle's manifest: its kind, its URLs, and what it
+// answered to the same request the preflight sends (status line, Server header) —
+// so an auditor can tell which deployment a certification was made against. The
+// requests have no side effect: an unsigned empty delivery (401), an authenticated
+// read of preferences, GET status.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { SystemTarget } from '../../target/target-info.ts';
+
+export interface PreflightAnswer {
+  readonly method: string;
+  readonly url: string;
+  /** e.g. "HTTP/1.1 401 Unauthorized"; absent when the request failed. */
+  readonly statusLine?: string;
+  readonly server?: string;
+  readonly poweredBy?: string;
+  readonly contentType?: string;
+  readonly error?: string;
+}
+
+export interface SystemFingerprint {
+  readonly system: string;
+  readonly kind: string;
+  readonly baseUrl: string;
+  readonly instanceUrls?: readonly string[];
+  readonly preflight: PreflightAnswer;
+}
+
+interface Probe {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+}
+
+function probeOf(target: SystemTarget): Probe {
+  if (target.system === 'webhook') return { method: 'POST', url: new URL('webhooks/payments', target.baseUrl).toString(), headers: { 'content-length': '0' } };
+  if (target.system === 'resource-api') {
+    return { method: 'GET', url: new URL(`v1/users/${encodeURIComponent(target.userId)}/preferences`, target.baseUrl).toString(), headers: { authorization: `Bearer ${target.token}` } };
+  }
+  return { method: 'GET', url: new URL('status', target.baseUrl).toString(), headers: {} };
+}
+
+function ask(probe: Probe): Promise<PreflightAnswer> {
+  const send = probe.url.startsWith('https:') ? httpsRequest : httpRequest;
+  const base = { method: probe.method, url: probe.url };
+  return new Promise((resolve) => {
+    const req = send(probe.url, { method: probe.method, headers: probe.headers, timeout: 5_000 }, (res) => {
+      res.resume();
+      const { server, 'x-powered-by': poweredBy, 'content-type': contentType } = res.headers;
+      resolve({
+        ...base,
+        statusLine: `HTTP/${res.httpVersion} ${res.statusCode ?? 0} ${res.statusMessage ?? ''}`.trim(),
+        ...(typeof server === 'string' ? { server } : {}),
+        ...(typeof poweredBy === 'string' ? { poweredBy } : {}),
+        ...(contentType ? { contentType } : {}),
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer within 5 s')));
+    req.on('error', (error) => resolve({ ...base, error: (error as NodeJS.ErrnoException).code ?? error.message }));
+    req.end();
+  });
+}
+
+export async function fingerprintTargets(targets: readonly SystemTarget[]): Promise<SystemFingerprint[]> {
+  return Promise.all(targets.map(async (target) => ({
+    system: target.system,
+    kind: target.kind,
+    baseUrl: target.baseUrl,
+    ...(target.system === 'webhook' && target.instanceUrls.length > 1 ? { instanceUrls: target.instanceUrls } : {}),
+    preflight: await ask(probeOf(target)),
+  })));
+}

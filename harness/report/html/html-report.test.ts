@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Summary, SummaryCheck } from '../summary.ts';
+import { replayCommand } from './check-rows.ts';
+import { renderHtmlReport } from './html-report.ts';
+import type { CheckView } from './report-view.ts';
+
+const check = (id: string, outcome: SummaryCheck['outcome'], extra: Partial<CheckView> = {}): CheckView => ({
+  id, system: 'webhook', level: 'MUST', outcome, title: `title of ${id}`, clause: 'Processing order 1', durationMs: 3, area: id.split('-')[1] ?? '', ...extra,
+});
+
+function summary(checks: CheckView[], exitCode: number, extra: Partial<Summary> = {}): Summary {
+  const totals = { passed: 0, failed: 0, warned: 0, skipped: 0, info: 0 };
+  for (const c of checks) totals[c.outcome] += 1;
+  return { schema: 'wirecheck.summary/v1', systems: ['webhook'], target: { kind: 'external', baseUrl: 'http://127.0.0.1:3000/' }, startedAt: '2026-11-21T10:00:00.000Z', durationMs: 8123, seed: 99, exitCode, totals, checks, harnessVersion: '0.1.0', ...extra };
+}
+
+describe('report.html', () => {
+  it('escapes everything a target sent: a transcript cannot inject markup', () => {
+    const failed = check('WH-SIG-02', 'failed', { reason: 'got <b>401</b>', transcript: 'transcripts/WH-SIG-02.txt', transcriptText: '<<< <script>alert(1)</script>\n', reproduce: 'npx wirecheck run webhook --seed 99 --only WH-SIG-02' });
+    const html = renderHtmlReport({ summary: summary([failed], 1), checks: [failed] });
+    expect(html).toContain('&lt;&lt;&lt; &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('got &lt;b&gt;401&lt;/b&gt;');
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain('npx wirecheck replay WH-SIG-02 --seed 99');
+  });
+
+  it('states the verdict with the exit code, for each exit code', () => {
+    const verdict = (exitCode: number) => /<div class="verdict-word">([^<]+)<\/div>\s*<div class="verdict-why">exit (\d)/.exec(renderHtmlReport({ summary: summary([], exitCode), checks: [] }))?.slice(1);
+    expect([0, 1, 3].map(verdict)).toEqual([['PASSED', '0'], ['FAILED', '1'], ['NOTHING EXECUTED', '3']]);
+  });
+
+  it('marks flaky, baselined, expired and fixed checks, and lists the clause gaps', () => {
+    const checks = [
+      check('WH-SIG-03', 'failed', { flaky: true, attempts: ['passed', 'failed'] }),
+      check('WH-SIG-02', 'failed', { baselined: true, baselineReason: 'PAY-1', baselineExpires: '2027-01-31' }),
+      check('WH-SIG-04', 'failed', { baselineExpired: true, baselineReason: 'PAY-2', baselineExpires: '2026-01-31' }),
+      check('WH-SIG-01', 'passed', { baselineFixed: true, baselineReason: 'PAY-3', baselineExpires: '2027-01-31' }),
+    ];
+    const html = renderHtmlReport({ summary: summary(checks, 1, { repeat: 2 }), checks });
+    expect(html).toContain('outcome varied over 2 attempts (passed, failed)');
+    expect(html).toContain('known failure, does not gate until 2027-01-31 — PAY-1');
+    expect(html).toContain('baseline entry expired 2026-01-31: gates again — PAY-2');
+    expect(html).toContain('fixed — remove from baseline (passes now; entry: PAY-3)');
+    expect(html).toMatch(/Gating failures: <a href="#check-wh-sig-03">WH-SIG-03<\/a> <a href="#check-wh-sig-04">WH-SIG-04<\/a><\/p>/);
+    expect(html).toMatch(/<tr class="gap"><td class="clause">Authentication 7<\/td>/);
+    expect(html).toMatch(/<tr class="uncheckable"><td class="clause">Authentication 2<\/td>.*constant-time comparison/);
+  });
+
+  it('derives the replay command from a reproduction command', () => {
+    expect(replayCommand("npx wirecheck run webhook --target external --seed 5 --secret \"$WEBHOOK_SECRET\" --only WH-SIG-02", 'WH-SIG-02'))
+      .toBe('npx wirecheck replay WH-SIG-02 --target external --seed 5 --secret "$WEBHOOK_SECRET"');
+  });
+});

@@ -1,0 +1,54 @@
+// The top of report.html: the verdict with the exit code, then what was certified,
+// with which harness, seed, date and duration — and what gated.
+import { OUTCOMES } from '../../checks/outcome.ts';
+import { verdictLabel } from '../verdict.ts';
+import { anchor, esc } from './escape-html.ts';
+import type { ReportView } from './report-view.ts';
+
+const EXPLAIN: Readonly<Record<string, string>> = {
+  PASSED: 'every MUST check that ran passed',
+  FAILED: 'at least one check failed that gates the run',
+  'NOTHING EXECUTED': 'no check was executed: everything was skipped or filtered out',
+  ERROR: 'the run ended with a usage or target error',
+};
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+function gatingLinks(view: ReportView): string {
+  const gating = view.checks.filter((c) => c.outcome === 'failed' && !c.baselined);
+  if (gating.length === 0) return '';
+  return `<p class="gating">Gating failures: ${gating.map((c) => `<a href="#${anchor('check', c.id)}">${esc(c.id)}</a>`).join(' ')}</p>`;
+}
+
+function knownFailures(view: ReportView): string {
+  const n = view.checks.filter((c) => c.baselined).length;
+  return n > 0 ? ` · ${n} baselined failure${n === 1 ? '' : 's'} not gating` : '';
+}
+
+export function reportHeader(view: ReportView): string {
+  const { summary } = view;
+  const label = verdictLabel(summary.exitCode);
+  const started = new Date(summary.startedAt);
+  const rows: [string, string][] = [
+    ['Target', `${esc(summary.target.kind)} · <code>${esc(summary.target.baseUrl || '—')}</code>`],
+    ['Systems', esc(summary.systems.join(', '))],
+    ['Harness', `wirecheck ${esc(summary.harnessVersion ?? '?')}`],
+    ['Seed', `<code>${esc(summary.seed)}</code>`],
+    ['Date', `<time datetime="${esc(summary.startedAt)}">${esc(started.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time>`],
+    ['Duration', esc(duration(summary.durationMs))],
+    ...(summary.repeat ? [['Repeat', `every check ran ${esc(summary.repeat)} times`] as [string, string]] : []),
+    ...(summary.baseline ? [['Baseline', `<code>${esc(summary.baseline.file)}</code>`] as [string, string]] : []),
+  ];
+  const totals = OUTCOMES.map((o) => `<span class="chip o-${o}${summary.totals[o] ? '' : ' zero'}">${esc(summary.totals[o])} ${o}</span>`).join('');
+  return `<header class="verdict v-${anchor(label)}">
+  <div class="verdict-word">${esc(label)}</div>
+  <div class="verdict-why">exit ${esc(summary.exitCode)} — ${esc(EXPLAIN[label])}${esc(knownFailures(view))}</div>
+</header>
+<section class="meta">
+  <dl>${rows.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl>
+  <div class="totals">${totals}</div>
+  ${gatingLinks(view)}
+</section>`;
+}

@@ -1,0 +1,48 @@
+// What report.html is drawn from: summary.json as written (the same facts a machine
+// reads), the transcripts next to it, and the catalog's clause lists.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findCheck } from '../../checks/catalog.ts';
+import type { Outcome } from '../../checks/outcome.ts';
+import type { Summary, SummaryCheck } from '../summary.ts';
+
+export interface CheckView extends SummaryCheck {
+  readonly area: string;
+  readonly allows?: string;
+  /** The redacted exchange, from transcripts/<id>.txt. */
+  readonly transcriptText?: string;
+}
+
+export interface ReportView {
+  readonly summary: Summary;
+  readonly checks: readonly CheckView[];
+}
+
+/** Longer transcripts are cut in the page; the file keeps every byte. */
+const MAX_TRANSCRIPT_CHARS = 64 * 1024;
+
+function transcriptText(reportDir: string, check: SummaryCheck): string | undefined {
+  if (!check.transcript) return undefined;
+  const file = join(reportDir, check.transcript);
+  if (!existsSync(file)) return undefined;
+  // The file starts with "<id> <title>", "reproduce: ..." and a blank line: shown elsewhere.
+  const text = readFileSync(file, 'utf8').replace(/^[^\n]*\nreproduce: [^\n]*\n\n/, '');
+  return text.length > MAX_TRANSCRIPT_CHARS ? `${text.slice(0, MAX_TRANSCRIPT_CHARS)}\n… cut here: ${text.length} characters in ${check.transcript}` : text;
+}
+
+export function reportView(reportDir: string): ReportView {
+  const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Summary;
+  const checks = summary.checks.map((check): CheckView => {
+    const def = findCheck(check.id);
+    const text = transcriptText(reportDir, check);
+    return { ...check, area: def?.area ?? check.id.split('-')[1] ?? '', ...(def?.allows ? { allows: def.allows } : {}), ...(text !== undefined ? { transcriptText: text } : {}) };
+  });
+  return { summary, checks };
+}
+
+/** Worst first: what a tile or a clause is coloured by. */
+export const SEVERITY: readonly Outcome[] = ['failed', 'warned', 'passed', 'info', 'skipped'];
+
+export function worstOf(outcomes: readonly Outcome[]): Outcome | undefined {
+  return SEVERITY.find((o) => outcomes.includes(o));
+}

@@ -1,0 +1,42 @@
+// Runs pact-main.ts as a child process (see there why) and returns its result with
+// everything Pact printed on the way.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { tsxNodeArgs } from '../../project-paths.ts';
+import { RESULT_MARKER, type PactRunInput, type PactRunResult } from './pact-protocol.ts';
+
+export interface PactRun extends PactRunResult {
+  /** What Pact printed: its verification report, and any log lines. */
+  readonly output: string;
+}
+
+const ENTRY = fileURLToPath(new URL('./pact-main.ts', import.meta.url));
+
+function resultOf(stdout: string, stderr: string, code: number | null): PactRun {
+  const at = stdout.lastIndexOf(`${RESULT_MARKER} `);
+  const output = `${at < 0 ? stdout : stdout.slice(0, at)}${stderr}`.trim();
+  if (at < 0) {
+    return { verified: false, passed: false, mismatches: [], transcript: '', output, error: `the Pact process ended (exit ${code}) without a result` };
+  }
+  return { ...(JSON.parse(stdout.slice(at + RESULT_MARKER.length + 1).split('\n')[0] ?? '{}') as PactRunResult), output };
+}
+
+export function runPact(input: PactRunInput, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<PactRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, tsxNodeArgs(ENTRY), { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(resultOf(stdout, stderr, code));
+    });
+    child.stdin.end(JSON.stringify(input));
+  });
+}

@@ -1,0 +1,22 @@
+// What passes between pact-process.ts and its child pact-main.ts.
+import type { ResourceApiTarget } from '../../target/target-info.ts';
+
+export const RESULT_MARKER = 'WIRECHECK_PACT_RESULT';
+
+export interface PactRunInput {
+  readonly pactDir: string;
+  /** Verify the pact already in pactDir instead of writing it first. */
+  readonly verifyOnly?: boolean;
+  /** Without it, only the consumer side runs (the pact is written, not verified). */
+  readonly target?: Pick<ResourceApiTarget, 'baseUrl' | 'token' | 'userId' | 'otherUserId'>;
+}
+
+export interface PactRunResult {
+  readonly pactFile?: string;
+  readonly verified: boolean;
+  readonly passed: boolean;
+  readonly mismatches: readonly string[];
+  /** The exchanges of the provider-state set-up, redacted. */
+  readonly transcript: string;
+  readonly error?: string;
+}

@@ -1,0 +1,63 @@
+// The provider side: Pact's verifier replays the consumer contract against a target —
+// the bundled reference or an external deployment. State handlers set each state up
+// through the API itself (a label of the user's own, created or created and deleted)
+// and hand the ids back for injection into the paths; the request filter puts the
+// target's bearer token in place of the contract's placeholder.
+import { Verifier } from '@pact-foundation/pact';
+import { createLabel, deleteOwnLabel } from '../api-state.ts';
+import type { ResourceApiClient } from '../resource-api-client.ts';
+import { STATES } from './consumer-contract.ts';
+
+export interface VerificationResult {
+  readonly passed: boolean;
+  /** One line per mismatch: `interaction: what differs`. */
+  readonly mismatches: readonly string[];
+}
+
+interface VerifierFailure {
+  errors?: { interaction?: string; mismatch?: { mismatches?: { mismatch?: string }[]; message?: string } }[];
+}
+
+function mismatchesOf(error: unknown): string[] {
+  const message = (error as Error).message ?? String(error);
+  try {
+    const failure = JSON.parse(message) as VerifierFailure;
+    return (failure.errors ?? []).flatMap((e) => {
+      const details = e.mismatch?.mismatches?.map((m) => m.mismatch ?? '') ?? [e.mismatch?.message ?? 'failed'];
+      return details.map((d) => `${(e.interaction ?? '').replace(/^Verifying a pact between .* - /, '')}: ${d}`);
+    });
+  } catch {
+    return [message.split('\n')[0] ?? message];
+  }
+}
+
+/** Verifies the pact file against the client's target; never throws for a mismatch. */
+export async function verifyPact(pactFile: string, client: ResourceApiClient): Promise<VerificationResult> {
+  const { target } = client;
+  const labelFor = async (deleted: boolean) => {
+    const labelId = await createLabel(client);
+    if (deleted) await deleteOwnLabel(client, labelId);
+    return { labelId };
+  };
+  const verifier = new Verifier({
+    provider: 'resource-api',
+    providerBaseUrl: target.baseUrl.replace(/\/$/, ''),
+    pactUrls: [pactFile],
+    logLevel: 'error',
+    stateHandlers: {
+      [STATES.user]: async () => ({ userId: target.userId }),
+      [STATES.label]: async () => labelFor(false),
+      [STATES.deletedLabel]: async () => labelFor(true),
+    },
+    requestFilter: (req: { headers: Record<string, string | string[] | undefined> }, _res: unknown, next: () => void) => {
+      if (req.headers['authorization'] !== undefined) req.headers['authorization'] = `Bearer ${target.token}`;
+      next();
+    },
+  });
+  try {
+    await verifier.verifyProvider();
+    return { passed: true, mismatches: [] };
+  } catch (error) {
+    return { passed: false, mismatches: mismatchesOf(error) };
+  }
+}

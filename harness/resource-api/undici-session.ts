@@ -1,0 +1,101 @@
+// The API as a user's HTTP client sees it: undici with keep-alive, so a 204 that
+// leaves bytes on the connection shows up the way it does in production — a parser
+// error on the next answer, or a dropped and silently re-opened connection. The
+// session counts connections and records every disconnect with its cause.
+import { Client, Pool, type Dispatcher } from 'undici';
+import type { CheckContext } from '../checks/check.ts';
+import type { ResourceApiTarget } from '../target/target-info.ts';
+import { resourceApiTarget } from './resource-api-target.ts';
+
+export interface UserAnswer {
+  readonly what: string;
+  readonly status: number;
+  /** The body as text; a client reads it only after branching on the status. */
+  readonly text: string;
+}
+
+export class UndiciSession {
+  connects = 0;
+  readonly disconnects: string[] = [];
+  readonly #origin: string;
+  readonly #prefix: string;
+
+  constructor(readonly ctx: CheckContext, readonly target: ResourceApiTarget, readonly dispatcher: Dispatcher) {
+    const base = new URL(target.baseUrl);
+    this.#origin = base.origin;
+    this.#prefix = base.pathname;
+    dispatcher.on('connect', () => { this.connects += 1; });
+    dispatcher.on('disconnect', (_origin, _targets, error) => { this.disconnects.push(`${error.code ?? error.name}: ${error.message}`); });
+  }
+
+  /** One request; an error (a parser error of a broken answer) is returned as the answer's text. */
+  async call(method: Dispatcher.HttpMethod, path: string, json?: unknown): Promise<UserAnswer> {
+    const what = `${method} ${this.#prefix}${path}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${this.target.token}` };
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const response = await this.dispatcher.request({
+        origin: this.#origin, path: `${this.#prefix}${path}`, method, headers,
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+      const text = await response.body.text();
+      this.ctx.transcript.note(`undici: ${what} → ${response.statusCode}, ${Buffer.byteLength(text)} content bytes`);
+      return { what, status: response.statusCode, text };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as Error).name;
+      this.ctx.transcript.note(`undici: ${what} → ${code}: ${(error as Error).message}`);
+      return { what, status: 0, text: `${code}: ${(error as Error).message}` };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.destroy();
+  }
+}
+
+/** One keep-alive connection; `pipelining` requests may be in flight on it. */
+export function clientSession(ctx: CheckContext, pipelining: number): UndiciSession {
+  const target = resourceApiTarget(ctx);
+  return new UndiciSession(ctx, target, new Client(new URL(target.baseUrl).origin, { pipelining, keepAliveTimeout: 30_000 }));
+}
+
+/** A pool of keep-alive connections, as services call APIs under load. */
+export function poolSession(ctx: CheckContext, connections: number, pipelining: number): UndiciSession {
+  const target = resourceApiTarget(ctx);
+  return new UndiciSession(ctx, target, new Pool(new URL(target.baseUrl).origin, { connections, pipelining, keepAliveTimeout: 30_000 }));
+}
+
+/** weeklyDigest of a 200; rule 7: branch on the status first, only a 200 has JSON to decode. */
+export function digestOfAnswer(answer: UserAnswer): unknown {
+  if (answer.status !== 200) return undefined;
+  try {
+    return (JSON.parse(answer.text) as { weeklyDigest?: unknown }).weeklyDigest;
+  } catch {
+    return `unparseable "${answer.text.slice(0, 60)}"`;
+  }
+}
+
+/** An expected answer: its status and, for a 200, the weeklyDigest (or just "some boolean"). */
+export type ExpectedAnswer = readonly [status: number, digest?: boolean | 'boolean'];
+
+/** What differs from the expected answers, and any 204 undici read with content. */
+export function answerProblems(answers: readonly UserAnswer[], expected: readonly ExpectedAnswer[]): string[] {
+  const problems: string[] = [];
+  answers.forEach((answer, i) => {
+    const [status, digest] = expected[i] ?? [0];
+    const got = digestOfAnswer(answer);
+    const digestWrong = digest === 'boolean' ? typeof got !== 'boolean' : digest !== undefined && got !== digest;
+    if (answer.status !== status) problems.push(`${answer.what} → ${answer.status === 0 ? answer.text : answer.status}, expected ${status}`);
+    else if (digestWrong) problems.push(`${answer.what} → weeklyDigest ${String(got)}, expected ${digest === 'boolean' ? 'a boolean' : String(digest)}`);
+    if (answer.status === 204 && answer.text !== '') problems.push(`${answer.what} → a 204 that undici read with content ${JSON.stringify(answer.text.slice(0, 60))}`);
+  });
+  return problems;
+}
+
+/** Dropped connections, and more connections than `max`: a 204 must leave its connection reusable. */
+export function connectionProblems(session: UndiciSession, max: number): string[] {
+  return [
+    ...session.disconnects.map((d) => `undici dropped a keep-alive connection: ${d}`),
+    ...(session.connects > max ? [`undici opened ${session.connects} connections where ${max} should serve every request`] : []),
+  ];
+}

@@ -1,0 +1,125 @@
+// `--target docker`: the bundled reference, in throwaway containers. Needs a container
+// engine (exit 2 with what to do when there is none); builds docker/Dockerfile (or
+// takes --image); starts PostgreSQL and each system's services of docker/compose.yaml
+// with the conformance settings; hands the suites the same target shapes as the
+// reference target — webhook with two receiver instances on one database — and
+// removes everything afterwards.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { SystemName } from '../../checks/check-definition.ts';
+import type { RunConfig } from '../run-config.ts';
+import type { StartedTarget } from '../started-target.ts';
+import type { DeviceServerTarget, ResourceApiTarget, SystemTarget, WebhookTarget } from '../target-info.ts';
+import { REFERENCE_APP } from '../references/device-server-reference.ts';
+import { requireContainerEngine } from './container-engine.ts';
+import { startDockerStack, type DockerStack } from './docker-stack.ts';
+import { publishAddress, startReferenceContainer, stopOnce, type RunningContainer } from './reference-container.ts';
+import { referenceImage } from './reference-image.ts';
+import { CONTAINER_APP_PATH, STACK_SPECS, type ContainerSpec, type StackInputs } from './stack-spec.ts';
+
+type Progress = (line: string) => void;
+
+// Building an image or pulling PostgreSQL can take minutes: say what is happening.
+const stderrProgress: Progress = (line) => { process.stderr.write(`wirecheck: docker: ${line}\n`); };
+
+const newToken = (): string => `wc_${randomBytes(24).toString('base64url')}`;
+const newUserId = (role: string): string => `wirecheck-${role}-${randomBytes(4).toString('hex')}`;
+
+interface RunUsers {
+  readonly token: string;
+  readonly userId: string;
+  readonly otherToken: string;
+  readonly otherUserId: string;
+}
+
+function usersOf(config: RunConfig): RunUsers {
+  return {
+    token: config.resourceApi.token ?? newToken(),
+    userId: config.resourceApi.userId ?? newUserId('user'),
+    otherToken: newToken(),
+    otherUserId: config.resourceApi.otherUserId ?? newUserId('other'),
+  };
+}
+
+/** The suites' view of a system's containers: the same shapes the reference target gives. */
+function targetOf(system: SystemName, urls: readonly string[], config: RunConfig, users: RunUsers): SystemTarget {
+  const baseUrl = urls[0] ?? '';
+  if (system === 'webhook') {
+    const target: WebhookTarget = {
+      system, kind: 'reference', baseUrl, instanceUrls: urls, secret: config.webhook.secret,
+      capabilities: urls.length > 1 ? ['probe', 'multi-instance'] : ['probe'],
+    };
+    return target;
+  }
+  if (system === 'resource-api') {
+    const target: ResourceApiTarget = { system, kind: 'reference', baseUrl, capabilities: ['probe'], ...users };
+    return target;
+  }
+  // The server command runs on the host, not in the container: the CLI checks are the
+  // reference target's (`needs server command` here), the HTTP checks run as usual.
+  const target: DeviceServerTarget = {
+    system, kind: 'reference', baseUrl, capabilities: ['session-discovery'],
+    vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
+    app: CONTAINER_APP_PATH, driverName: 'simandroid', homeEnv: 'VENDOR_HOME', commandEnv: {},
+  };
+  return target;
+}
+
+async function startAll(specs: readonly ContainerSpec[], image: string, stack: DockerStack, logDir: string): Promise<RunningContainer[]> {
+  const options = { image, network: stack.network, hostIp: stack.hostIp, logDir, labels: stack.labels };
+  const results = await Promise.allSettled(specs.map((spec) => startReferenceContainer(spec, options)));
+  const running = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  stack.containers.push(...running);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(running.map((c) => c.stop()));
+    throw failed.reason;
+  }
+  return running;
+}
+
+async function startSystem(system: SystemName, config: RunConfig, image: string, stack: DockerStack, progress: Progress): Promise<StartedTarget> {
+  const users = usersOf(config);
+  const inputs: StackInputs = {
+    databaseUrl: stack.databaseUrl, webhookSecret: config.webhook.secret, appSource: REFERENCE_APP,
+    apiTokens: `${users.token}:${users.userId},${users.otherToken}:${users.otherUserId}`,
+  };
+  const specs = STACK_SPECS[system](inputs);
+  progress(`starting ${specs.map((s) => s.name).join(', ')}`);
+  const running = await startAll(specs, image, stack, join(config.reportDir, 'logs'));
+  const urls = specs.flatMap((spec, i) => (spec.serves && running[i] ? [running[i].url] : []));
+  return { target: targetOf(system, urls, config, users), stop: async () => { await Promise.allSettled(running.map((c) => c.stop())); } };
+}
+
+/** Each system's stop stops its containers; the last one also takes the stack down. */
+function shareStack(started: readonly StartedTarget[], stack: DockerStack): StartedTarget[] {
+  let left = started.length;
+  return started.map((s) => ({
+    target: s.target,
+    stop: stopOnce(async () => {
+      await s.stop();
+      left -= 1;
+      if (left === 0) await stack.stop();
+    }),
+  }));
+}
+
+export async function startDockerTargets(
+  config: RunConfig,
+  systems: readonly SystemName[],
+  env: NodeJS.ProcessEnv,
+  progress: Progress = stderrProgress,
+): Promise<StartedTarget[]> {
+  const engine = await requireContainerEngine(env);
+  progress(`container engine ${engine.serverVersion} at ${engine.host}`);
+  const image = await referenceImage(config.docker?.image, progress);
+  const stack = await startDockerStack({ runId: config.runId, systems, hostIp: publishAddress(engine.host), progress });
+  const started: StartedTarget[] = [];
+  try {
+    for (const system of systems) started.push(await startSystem(system, config, image, stack, progress));
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return shareStack(started, stack);
+}

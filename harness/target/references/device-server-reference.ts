@@ -1,0 +1,98 @@
+// The device server as a target. Reference: a throwaway extension home with the
+// simulated Android driver installed through the reference's own CLI, then the server
+// started from that CLI on a free loopback port with session discovery on, so every
+// check (CLI ones included) runs. External: a preflight of `{base}status`, the
+// session capabilities from the options, and the server command if given.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ERROR_CODES, WirecheckError } from '../../errors.ts';
+import { projectPath, tsxNodeArgs } from '../../project-paths.ts';
+import { freePort } from '../free-port.ts';
+import { startManagedProcess } from '../managed-process.ts';
+import { preflight } from '../preflight.ts';
+import { REFERENCE_ENTRIES } from '../reference-entries.ts';
+import { referenceEnv } from '../reference-env.ts';
+import type { RunConfig } from '../run-config.ts';
+import type { StartedTarget } from '../started-target.ts';
+import type { DeviceServerTarget } from '../target-info.ts';
+
+export const REFERENCE_SIM_DRIVER = projectPath('reference-impl/device-server/drivers/sim-android');
+export const REFERENCE_APP = projectPath('fixtures/device-server/sample-app.json');
+
+/** What a server command needs of wirecheck's environment to run (npm for `driver install`). */
+const PASSED_TO_COMMANDS = ['PATH', 'HOME', 'USERPROFILE', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'NODE_OPTIONS', 'SYSTEMROOT', 'APPDATA'];
+
+function commandEnvOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of PASSED_TO_COMMANDS) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+function installSimDriver(cli: readonly string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const [command = '', ...args] = cli;
+    execFile(command, [...args, 'driver', 'install', '--source=local', REFERENCE_SIM_DRIVER], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+      if (!error) return resolve();
+      reject(new WirecheckError(ERROR_CODES.referenceStart,
+        `the device-server reference could not install its simulated driver into a throwaway home: ${error.message}\n${stdout}${stderr}`));
+    });
+  });
+}
+
+export async function startDeviceServerReference(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<DeviceServerTarget>> {
+  const home = mkdtempSync(join(tmpdir(), 'wirecheck-device-server-home-'));
+  const cli = [process.execPath, ...tsxNodeArgs(REFERENCE_ENTRIES['device-server'].entry)];
+  // The faults reach every process of the reference: the server and each CLI run of the checks.
+  const commandEnv = referenceEnv(config, env, {});
+  const cleanupHome = () => rmSync(home, { recursive: true, force: true });
+  try {
+    await installSimDriver(cli, { ...commandEnv, VENDOR_HOME: home });
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}/`;
+    const server = await startManagedProcess({
+      label: 'device-server reference',
+      command: cli[0] ?? process.execPath,
+      args: [...cli.slice(1), '--address', '127.0.0.1', '--port', String(port), '--allow-insecure=*:session_discovery'],
+      env: { ...commandEnv, VENDOR_HOME: home },
+      logFile: join(config.reportDir, 'logs', 'device-server-reference.log'),
+      healthUrl: `${baseUrl}status`,
+    });
+    const target: DeviceServerTarget = {
+      system: 'device-server', kind: 'reference', baseUrl,
+      capabilities: ['server-command', 'session-discovery'],
+      vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
+      app: REFERENCE_APP, driverName: 'simandroid',
+      serverCommand: cli, homeEnv: 'VENDOR_HOME', commandEnv, driverSource: REFERENCE_SIM_DRIVER,
+    };
+    return { target, stop: async () => { await server.stop(); cleanupHome(); } };
+  } catch (error) {
+    cleanupHome();
+    throw error;
+  }
+}
+
+export async function startDeviceServerExternal(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<DeviceServerTarget>> {
+  const baseUrl = config.baseUrl ?? '';
+  await preflight('device server', new URL('status', baseUrl).toString());
+  const options = config.deviceServer;
+  const automationName = options.automationName ?? '';
+  const homeEnv = options.homeEnv ?? `${options.vendor.toUpperCase().replace(/-/g, '_')}_HOME`;
+  const sourceHome = env[homeEnv] || undefined;
+  const target: DeviceServerTarget = {
+    system: 'device-server', kind: 'external', baseUrl,
+    capabilities: [...(options.sessionDiscovery ? ['session-discovery' as const] : []), ...(options.serverCommand ? ['server-command' as const] : [])],
+    vendor: options.vendor, platformName: options.platformName ?? '', automationName,
+    ...(options.deviceName ? { deviceName: options.deviceName } : {}),
+    ...(options.app ? { app: options.app } : {}),
+    driverName: options.driverName ?? automationName.toLowerCase(),
+    ...(options.serverCommand ? { serverCommand: options.serverCommand } : {}),
+    homeEnv, commandEnv: commandEnvOf(env),
+    ...(sourceHome ? { sourceHome } : {}),
+  };
+  return { target, stop: async () => {} };
+}

@@ -1,0 +1,107 @@
+// The bundled resource API as a target: one process, with bearer tokens made for this
+// run only (two users, so the cross-user checks can read the other user's state),
+// the probe on, on embedded PGlite in a temp dir — or, when PostgreSQL is configured,
+// in a fresh schema of its own that is dropped afterwards. And an external deployment,
+// checked by one authenticated read.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ERROR_CODES, WirecheckError } from '../../errors.ts';
+import { tsxNodeArgs } from '../../project-paths.ts';
+import { freePort } from '../free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../managed-process.ts';
+import { createSchema, dropSchema } from '../postgres-schema.ts';
+import { preflight } from '../preflight.ts';
+import { REFERENCE_ENTRIES } from '../reference-entries.ts';
+import { referenceEnv } from '../reference-env.ts';
+import type { RunConfig } from '../run-config.ts';
+import type { StartedTarget } from '../started-target.ts';
+import type { ResourceApiTarget } from '../target-info.ts';
+
+// RFC 6750 token characters only (base64url), long enough that guessing is moot.
+const newToken = (): string => `wc_${randomBytes(24).toString('base64url')}`;
+const newUserId = (role: string): string => `wirecheck-${role}-${randomBytes(4).toString('hex')}`;
+
+interface Users {
+  readonly token: string;
+  readonly userId: string;
+  readonly otherToken: string;
+  readonly otherUserId: string;
+}
+
+/** The run's users: --token / --user-id / --other-user-id when given, else fresh ones. */
+function usersOf(config: RunConfig): Users {
+  return {
+    token: config.resourceApi.token ?? newToken(),
+    userId: config.resourceApi.userId ?? newUserId('user'),
+    otherToken: newToken(),
+    otherUserId: config.resourceApi.otherUserId ?? newUserId('other'),
+  };
+}
+
+function storeOf(config: RunConfig): { env: Record<string, string>; schema?: string; dataDir?: string } {
+  if (config.databaseUrl) {
+    const schema = `wirecheck_ra_${config.runId.replace(/\W/g, '_').toLowerCase()}`;
+    return { env: { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: schema }, schema };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-resource-api-'));
+  return { env: { DATA_DIR: dataDir }, dataDir };
+}
+
+export async function startResourceApiReference(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<ResourceApiTarget>> {
+  const users = usersOf(config);
+  const store = storeOf(config);
+  if (store.schema && config.databaseUrl) await createSchema(config.databaseUrl, store.schema);
+  let server: ManagedProcess | undefined;
+  const stop = async () => {
+    await server?.stop();
+    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+    if (store.schema && config.databaseUrl) await dropSchema(config.databaseUrl, store.schema);
+  };
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}/`;
+  try {
+    server = await startManagedProcess({
+      label: 'resource-api reference',
+      command: process.execPath,
+      args: tsxNodeArgs(REFERENCE_ENTRIES['resource-api'].entry),
+      env: referenceEnv(config, env, {
+        ...store.env,
+        PORT: String(port),
+        API_TOKENS: `${users.token}:${users.userId},${users.otherToken}:${users.otherUserId}`,
+      }),
+      logFile: join(config.reportDir, 'logs', 'resource-api-reference.log'),
+      healthUrl: `${baseUrl}healthz`,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const target: ResourceApiTarget = {
+    system: 'resource-api', kind: 'reference', baseUrl, capabilities: ['probe'],
+    token: users.token, userId: users.userId, otherToken: users.otherToken, otherUserId: users.otherUserId,
+  };
+  return { target, stop };
+}
+
+/**
+ * An external deployment: one authenticated read of the user's preferences proves it
+ * is reachable and that the token is accepted — a refused token is a configuration
+ * problem (exit 2), not fifty failed checks.
+ */
+export async function startResourceApiExternal(config: RunConfig): Promise<StartedTarget<ResourceApiTarget>> {
+  const baseUrl = config.baseUrl ?? '';
+  const { token = '', userId = '', otherUserId = '' } = config.resourceApi;
+  const url = new URL(`v1/users/${encodeURIComponent(userId)}/preferences`, baseUrl).toString();
+  const status = await preflight('resource API', url, { headers: { authorization: `Bearer ${token}` } });
+  if (status === 401 || status === 403) {
+    throw new WirecheckError(ERROR_CODES.targetUnavailable,
+      `the resource API at ${new URL(baseUrl).origin} answered ${status} to GET ${new URL(url).pathname} with --token: check that --token is valid and acts for --user-id "${userId}"`);
+  }
+  const target: ResourceApiTarget = {
+    system: 'resource-api', kind: 'external', baseUrl, capabilities: config.probe ? ['probe'] : [],
+    token, userId, otherUserId,
+  };
+  return { target, stop: async () => {} };
+}

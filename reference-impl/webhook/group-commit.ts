@@ -1,0 +1,63 @@
+// Group commit: deliveries that arrive while the database is busy with earlier ones
+// are recorded together — one statement, one transaction, one commit (one WAL flush)
+// for many deliveries. Each caller's promise settles only after the statement holding
+// its record committed, so every 202 still follows its own durable commit; a failed
+// commit fails every delivery in it (503), and none of them is acknowledged.
+//
+// Up to `maxInFlight` groups commit at once: while they do, new deliveries queue and
+// go out together as the next group as soon as one finishes. One group at a time
+// would leave the database idle between a commit and the next statement (and a
+// 4-round-trip BEGIN/INSERT/INSERT/COMMIT made that gap longer than the commit
+// itself); a few in flight keep it busy while each group stays large.
+import type { SqlStore } from '../store/sql-store.ts';
+import { insertEvents, type EventRow, type RecordOutcome } from './event-repository.ts';
+
+interface Pending {
+  readonly row: EventRow;
+  resolve(outcome: RecordOutcome): void;
+  reject(error: unknown): void;
+}
+
+/** PostgreSQL accepts at most 65535 parameters per statement: 4 per row, with room to spare. */
+export const MAX_GROUP = 1000;
+/** Groups committing at once (each holds one pooled connection while it does). */
+export const MAX_IN_FLIGHT = 3;
+
+export class GroupCommitter {
+  readonly #queue: Pending[] = [];
+  #inFlight = 0;
+  #scheduled = false;
+
+  constructor(private readonly store: SqlStore, private readonly maxGroup = MAX_GROUP, private readonly maxInFlight = MAX_IN_FLIGHT) {}
+
+  record(row: EventRow): Promise<RecordOutcome> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ row, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#inFlight >= this.maxInFlight || this.#queue.length === 0) return;
+    this.#scheduled = true;
+    // setImmediate: deliveries parsed in the same turn of the event loop share a group.
+    setImmediate(() => {
+      this.#scheduled = false;
+      while (this.#queue.length > 0 && this.#inFlight < this.maxInFlight) void this.#commit(this.#queue.splice(0, this.maxGroup));
+    });
+  }
+
+  async #commit(group: Pending[]): Promise<void> {
+    this.#inFlight += 1;
+    try {
+      // One statement outside BEGIN/COMMIT is a transaction of its own: one commit.
+      const outcomes = await insertEvents(this.store, group.map((p) => p.row));
+      group.forEach((pending, i) => pending.resolve(outcomes[i] ?? 'duplicate'));
+    } catch (error) {
+      for (const pending of group) pending.reject(error);
+    } finally {
+      this.#inFlight -= 1;
+      this.#schedule();
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// Instances of the server the harness starts through the server command, on free
+// loopback ports, shared by the checks of this file: `plain` (home with the driver,
+// `<driver>:adb_shell`, no base path, working directory = the app's) and `wd-hub`
+// (--base-path=/wd/hub, a home holding nothing).
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, expect } from 'vitest';
+import { check } from '../../../harness/checks/check.ts';
+import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
+import { noSourceReason } from '../../../harness/device-server/driver-source.ts';
+import { expectRefused, expectStatus, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
+import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
+import { SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
+import { attemptStart } from '../../../harness/device-server/server-instance.ts';
+import { newSessionBody, vendorCap } from '../../../harness/device-server/session-capabilities.ts';
+import { looksLikeSessionList } from '../../../harness/device-server/session-listing.ts';
+import { emptyHome, homeWithDriver, plainInstance, WD_HUB, wdHubInstance } from '../../../harness/device-server/shared-instances.ts';
+import { describeAnswer } from '../../../harness/device-server/w3c-answer.ts';
+
+const pool = new InstancePool();
+afterAll(() => pool.stopAll());
+
+check('DS-BASE-02', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  const hub = clientOf((await wdHubInstance(pool, ctx)).baseUrl.replace(/wd\/hub\/$/, ''));
+  expectSuccess(await hub.send('GET', `${WD_HUB}/status`), `--base-path=${WD_HUB}: GET ${WD_HUB}/status`);
+  expectStatus(await hub.send('GET', '/status'), 404, `--base-path=${WD_HUB}: GET /status`);
+  expectStatus(await hub.send('POST', '/session', newSessionBody(target)), 404, `--base-path=${WD_HUB}: POST /session`);
+  const plain = clientOf((await plainInstance(pool, ctx)).baseUrl);
+  expectSuccess(await plain.send('GET', '/status'), 'no --base-path: GET /status');
+  expectStatus(await plain.send('GET', `${WD_HUB}/status`), 404, `no --base-path: GET ${WD_HUB}/status`);
+  const created = await plain.newSession(newSessionBody(target), `${WD_HUB}/session`);
+  if (created.sessionId) await plain.deleteSession(created.sessionId);
+  expectStatus(created.answer, 404, `no --base-path: POST ${WD_HUB}/session`);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-DISC-03', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  const answer = await clientOf((await plainInstance(pool, ctx)).baseUrl).listSessions();
+  expectRefused(answer, `GET ${target.vendor}/sessions on a server started without *:session_discovery`);
+  expect(looksLikeSessionList(answer), `the unavailable route must not list sessions; got ${describeAnswer(answer)}`).toBe(false);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-DISC-04', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  const answer = await clientOf((await plainInstance(pool, ctx)).baseUrl).listSessions();
+  ctx.observe(`GET ${target.vendor}/sessions without the flag → ${describeAnswer(answer)}`);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-CAPS-04', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  if (!target.app) return ctx.observe('no --app given: nothing to resolve');
+  if (!(await homeWithDriver(pool, ctx))) return ctx.observe(noSourceReason(target));
+  const client = clientOf((await plainInstance(pool, ctx)).baseUrl);
+  const { answer, sessionId } = await client.newSession(newSessionBody(target, { [vendorCap(target, 'app')]: basename(target.app) }));
+  if (sessionId) await client.deleteSession(sessionId);
+  ctx.observe(`vendor:app "${basename(target.app)}" (a file in the server's working directory) → ${sessionId ? 'a session was created' : `refused: ${describeAnswer(answer)}`}`);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-LEGACY-05', (ctx) => withDeviceServer(ctx, async ({ clientOf }) => {
+  const instance = await plainInstance(pool, ctx);
+  const path = `/session/wirecheck-${randomUUID()}/touch/perform`;
+  await clientOf(instance.baseUrl).send('POST', path, { actions: [] });
+  const pattern = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*(404|unknown command|no route)|(404|unknown command|no route).*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i');
+  const deadline = Date.now() + 3_000;
+  while (!pattern.test(instance.log()) && Date.now() < deadline) await sleep(100);
+  const lines = instance.log().split('\n').filter((l) => l.includes(path));
+  ctx.transcript.note(`log lines of ${instance.logFile} naming ${path}:\n${lines.join('\n') || '(none)'}`);
+  expect(pattern.test(instance.log()), `the server log must record the removed route POST ${path} and its failure (a line with 404, "unknown command" or "no route")`).toBe(true);
+  expect(lines.some((l) => /\bPOST\b/.test(l)), 'the log must name the method POST with the path').toBe(true);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-CLI-05', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  const attempt = await attemptStart(target, ctx.run.reportDir, {
+    label: 'unscoped', home: await emptyHome(pool, 'unscoped'), flags: ['--allow-insecure=adb_shell'],
+  });
+  pool.onStop(attempt.stop);
+  await attempt.stop();
+  ctx.transcript.note(`\`${attempt.command}\`\n${attempt.output.slice(-1500)}`);
+  expect(attempt.servedOn, '--allow-insecure=adb_shell (no scope) must not start a server').toBeUndefined();
+  expect(attempt.exited && attempt.code !== 0, `--allow-insecure=adb_shell must end with a non-zero exit; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+  const scoped = clientOf((await plainInstance(pool, ctx)).baseUrl);
+  expectSuccess(await scoped.status(), `the scoped form --allow-insecure=${target.driverName}:adb_shell must start a server`);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-EXT-01', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  if (!(await homeWithDriver(pool, ctx))) ctx.skip(noSourceReason(target));
+  const client = clientOf((await plainInstance(pool, ctx)).baseUrl);
+  const { answer, sessionId } = await client.newSession(newSessionBody(target));
+  if (sessionId) expectSuccess(await client.deleteSession(sessionId), 'DELETE of the session');
+  expect(sessionId, `a server whose home holds the driver must create a session; got ${describeAnswer(answer)}`).toBeTruthy();
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-EXT-02', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  const client = clientOf((await wdHubInstance(pool, ctx)).baseUrl);
+  const created = await client.newSession(newSessionBody(target));
+  if (created.sessionId) await client.deleteSession(created.sessionId);
+  expect(created.sessionId, `a server with no driver installed must create no session; got ${describeAnswer(created.answer)}`).toBeUndefined();
+  expectRefused(created.answer, 'a new session on a server whose home holds no driver');
+}), SERVER_COMMAND_TIMEOUT);

@@ -1,0 +1,25 @@
+// The client users have: a session through webdriverio's remote(), its alert API
+// (what replaces the legacy alert routes) and its deleteSession().
+import { expect } from 'vitest';
+import { check } from '../../../harness/checks/check.ts';
+import { alertIsOpen, ensureAlert, NO_ALERT_REASON } from '../../../harness/device-server/alert.ts';
+import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
+import { expectFailureCode } from '../../../harness/device-server/expect-answer.ts';
+import { wdioSession } from '../../../harness/device-server/wdio-session.ts';
+
+check('DS-SESS-07', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+  const browser = await wdioSession(target, ctx.transcript);
+  sessions.adopt(browser.sessionId);
+  expect(browser.sessionId, 'remote() must give a session id').toBeTruthy();
+  await browser.deleteSession();
+  sessions.forget(browser.sessionId);
+  expectFailureCode(await client.alertText(browser.sessionId), 'invalid session id', 'a command on the session webdriverio deleted');
+}));
+
+check('DS-ALERT-02', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+  const browser = await wdioSession(target, ctx.transcript);
+  sessions.adopt(browser.sessionId);
+  if (!(await ensureAlert(client, browser.sessionId))) ctx.skip(NO_ALERT_REASON);
+  await browser.acceptAlert();
+  expect(await alertIsOpen(client, browser.sessionId), 'after acceptAlert(), no alert may be open').toBe(false);
+}));

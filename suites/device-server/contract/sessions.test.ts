@@ -1,0 +1,85 @@
+// Status, sessions and session discovery: GET {base}status, a session created from W3C
+// capabilities and named by the id returned, ended by deletion with no orphan left on
+// the device, and — with *:session_discovery — listed by GET {base}vendor/sessions.
+import { expect } from 'vitest';
+import { check } from '../../../harness/checks/check.ts';
+import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
+import { expectFailureCode, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
+import { newSessionBody, sessionCaps, vendorCap } from '../../../harness/device-server/session-capabilities.ts';
+import { listedIds } from '../../../harness/device-server/session-listing.ts';
+import { describeAnswer, isObject, sessionIdOf } from '../../../harness/device-server/w3c-answer.ts';
+
+check('DS-STATUS-01', (ctx) => withDeviceServer(ctx, async ({ client }) => {
+  const answer = await client.status();
+  expectSuccess(answer, 'GET {base}status');
+  const ready = isObject(answer.value) ? answer.value['ready'] : undefined;
+  expect(typeof ready, `value.ready must be a boolean; got ${describeAnswer(answer)}`).toBe('boolean');
+  expect(ready, 'a server that answers is ready: value.ready must be true').toBe(true);
+}));
+
+check('DS-SESS-01', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {
+  const { answer, sessionId } = await sessions.request(newSessionBody(target));
+  expectSuccess(answer, 'a new session with the target\'s capabilities');
+  expect(sessionId, `the answer must carry the new session's id (value.sessionId); got ${describeAnswer(answer)}`).toBeTruthy();
+}));
+
+check('DS-SESS-02', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {
+  const { answer } = await sessions.request(newSessionBody(target));
+  const value = isObject(answer.value) ? answer.value : undefined;
+  const caps = value && isObject(value['capabilities']) ? value['capabilities'] : undefined;
+  const prefix = `${target.vendor}:`;
+  const stripped = caps ? (Object.keys(caps).some((k) => k.startsWith(prefix)) ? `keeps the ${prefix} prefix` : `${prefix} prefix stripped`) : 'no capabilities';
+  ctx.observe(`${answer.status}; top-level keys ${JSON.stringify(isObject(answer.json) ? Object.keys(answer.json) : [])}; `
+    + `value keys ${JSON.stringify(value ? Object.keys(value).sort() : [])}; capabilities: ${stripped}; `
+    + `session id ${sessionIdOf(answer) ? 'present' : 'absent'}`);
+}));
+
+check('DS-SESS-03', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {
+  const automation = vendorCap(target, 'automationName');
+  const always = sessionCaps(target, { [automation]: undefined });
+  const body = { capabilities: { alwaysMatch: always, firstMatch: [{ [automation]: target.automationName }, { [automation]: 'WirecheckNoSuchDriver' }] } };
+  const { answer, sessionId } = await sessions.request(body);
+  expectSuccess(answer, `alwaysMatch without ${automation}, firstMatch [{${automation}: "${target.automationName}"}, {another}]`);
+  expect(sessionId, 'the merged capabilities must create a session with an id').toBeTruthy();
+}));
+
+check('DS-SESS-04', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+  const id = await sessions.create(newSessionBody(target));
+  expectSuccess(await sessions.delete(id), `DELETE {base}session/${id}`);
+  expectFailureCode(await client.alertText(id), 'invalid session id', 'GET .../alert/text on the deleted session');
+  expectFailureCode(await client.session(id, 'POST', 'actions', { actions: [] }), 'invalid session id', 'POST .../actions on the deleted session');
+}));
+
+check('DS-SESS-05', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+  const first = await sessions.create(newSessionBody(target));
+  expectSuccess(await sessions.delete(first), 'DELETE of the first session');
+  const { answer, sessionId } = await sessions.request(newSessionBody(target));
+  expect(sessionId, `the device ${target.deviceName ?? '(default)'} must take a new session once the old one is deleted; got ${describeAnswer(answer)}`).toBeTruthy();
+  if (!target.capabilities.includes('session-discovery')) return;
+  const listing = await client.listSessions();
+  expectSuccess(listing, `GET {base}${target.vendor}/sessions`);
+  expect(listedIds(listing), 'the deleted session must not be listed').not.toContain(first);
+}));
+
+check('DS-SESS-06', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {
+  const id = await sessions.create(newSessionBody(target));
+  const first = await sessions.delete(id);
+  const second = await sessions.delete(id);
+  ctx.observe(`DELETE {base}session/{id} → ${describeAnswer(first)}; again → ${describeAnswer(second)}`);
+}));
+
+check('DS-DISC-01', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+  const id = await sessions.create(newSessionBody(target));
+  const answer = await client.listSessions();
+  expectSuccess(answer, `GET {base}${target.vendor}/sessions`);
+  expect(Array.isArray(answer.value), `value must be an array of sessions; got ${describeAnswer(answer)}`).toBe(true);
+  expect(listedIds(answer), 'the active session must be listed by its id').toContain(id);
+}));
+
+check('DS-DISC-02', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+  const id = await sessions.create(newSessionBody(target));
+  await sessions.delete(id);
+  const answer = await client.listSessions();
+  expectSuccess(answer, `GET {base}${target.vendor}/sessions`);
+  expect(answer.value, `with no active session, value must be an empty array; got ${describeAnswer(answer)}`).toEqual([]);
+}));

@@ -1,0 +1,203 @@
+// What a request asks for. Media type and input: 415 for a body not labelled JSON,
+// 400 or 422 for missing or malformed input — before anything changes. Conditions
+// (204 rules 9): If-Match with the current ETag succeeds, a stale one gives 412 and
+// changes nothing, the ETag follows every change. Prefer (204 rules 11).
+import { expect } from 'vitest';
+import { check } from '../../../harness/checks/check.ts';
+import type { ParsedResponse } from '../../../harness/http/index.ts';
+import { createLabel, labelExists, readPreferences, type PreferencesRead } from '../../../harness/resource-api/api-state.ts';
+import { expectNone } from '../../../harness/resource-api/expect-none.ts';
+import { expectNoContent } from '../../../harness/resource-api/no-content-rules.ts';
+import { apiPath, describeAnswer, resourceApiClient, type Call, type ResourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
+import { deletionEffects } from '../../../harness/resource-api/resource-api-probe.ts';
+import { unknownEtag, uniqueName } from '../../../harness/resource-api/unique-name.ts';
+
+const NOT_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded'];
+
+const BAD_PATCHES: readonly [string, Call][] = [
+  ['invalid JSON', { body: '{"weeklyDigest": tru' }],
+  ['no content', { body: '', contentType: 'application/json' }],
+  ['a JSON array', { json: [true] }],
+  ['a JSON string', { json: 'true' }],
+  ['an object without weeklyDigest', { json: {} }],
+  ['weeklyDigest "yes"', { json: { weeklyDigest: 'yes' } }],
+  ['weeklyDigest 1', { json: { weeklyDigest: 1 } }],
+  ['weeklyDigest null', { json: { weeklyDigest: null } }],
+];
+
+const BAD_POSTS: readonly [string, Call][] = [
+  ['invalid JSON', { body: '{"name": ' }],
+  ['no content', { body: '', contentType: 'application/json' }],
+  ['an object without name', { json: {} }],
+  ['name 42', { json: { name: 42 } }],
+  ['name null', { json: { name: null } }],
+  ['name as an array', { json: { name: ['x'] } }],
+];
+
+check('RA-INPUT-01', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const wrong: string[] = [];
+  for (const contentType of NOT_JSON_TYPES) {
+    const patch = await client.send('PATCH', apiPath.preferences(client.userId), { body: '{"weeklyDigest":true}', contentType });
+    if (patch.statusCode !== 415) wrong.push(`PATCH as ${contentType}: ${describeAnswer(patch)}`);
+    const post = await client.send('POST', apiPath.labels, { body: JSON.stringify({ name: uniqueName() }), contentType });
+    if (post.statusCode !== 415) wrong.push(`POST as ${contentType}: ${describeAnswer(post)}`);
+  }
+  expectNone(wrong, 'a JSON body labelled with another media type must be refused with 415');
+});
+
+check('RA-INPUT-02', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const before = (await readPreferences(client)).weeklyDigest;
+  for (const contentType of NOT_JSON_TYPES) {
+    const patch = await client.send('PATCH', apiPath.preferences(client.userId), { body: JSON.stringify({ weeklyDigest: !before }), contentType });
+    expect(patch.statusCode, `PATCH as ${contentType} answered ${describeAnswer(patch)}`).toBe(415);
+    expect((await readPreferences(client)).weeklyDigest, `weeklyDigest after a 415 PATCH sent as ${contentType}`).toBe(before);
+  }
+});
+
+check('RA-INPUT-03', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const wrong: string[] = [];
+  for (const [method, path, cases] of [['PATCH', apiPath.preferences(client.userId), BAD_PATCHES], ['POST', apiPath.labels, BAD_POSTS]] as const) {
+    for (const [what, call] of cases) {
+      const response = await client.send(method, path, call);
+      if (response.statusCode !== 400 && response.statusCode !== 422) wrong.push(`${method} with ${what}: ${describeAnswer(response)}`);
+    }
+  }
+  expectNone(wrong, 'missing or malformed input must be answered 400 or 422');
+});
+
+check('RA-INPUT-04', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const before = (await readPreferences(client)).weeklyDigest;
+  // Values a lenient server would coerce to the other boolean: a change if they slip through.
+  const calls: Call[] = [...(before ? [0, '', null] : ['yes', 1, 'true']).map((v) => ({ json: { weeklyDigest: v } })), { body: '{"weeklyDigest": tru' }];
+  for (const call of calls) {
+    const what = `PATCH with ${call.body ?? JSON.stringify(call.json)}`;
+    const response = await client.send('PATCH', apiPath.preferences(client.userId), call);
+    expect([400, 422], `${what} answered ${describeAnswer(response)}`).toContain(response.statusCode);
+    expect((await readPreferences(client)).weeklyDigest, `weeklyDigest after the rejected ${what}`).toBe(before);
+  }
+});
+
+/** GET preferences, requiring the ETag that conditional requests need. */
+async function taggedPreferences(client: ResourceApiClient): Promise<PreferencesRead & { etag: string }> {
+  const read = await readPreferences(client);
+  if (read.etag === undefined) throw new Error('GET preferences carries no ETag, so no client can send If-Match with the current one');
+  return { ...read, etag: read.etag };
+}
+
+/** A fresh label and its ETag, when its GET carries one. */
+async function taggedLabel(client: ResourceApiClient): Promise<{ id: string; etag: string | undefined }> {
+  const id = await createLabel(client);
+  return { id, etag: (await client.getLabel(id)).header('etag') };
+}
+
+check('RA-COND-01', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  for (const round of [1, 2]) {
+    const current = await taggedPreferences(client);
+    const response = await client.patchPreferences(!current.weeklyDigest, { ifMatch: current.etag });
+    expect(response.statusCode, `PATCH ${round} with If-Match: ${current.etag} (the tag GET just gave) answered ${describeAnswer(response)}`).toBe(204);
+  }
+  const label = await taggedLabel(client);
+  if (label.etag === undefined) return ctx.transcript.note('the label GET carries no ETag: conditional DELETE not tried');
+  const deletion = await client.deleteLabel(label.id, { ifMatch: label.etag });
+  expect(deletion.statusCode, `DELETE with If-Match: ${label.etag} (the label's current tag) answered ${describeAnswer(deletion)}`).toBe(204);
+});
+
+check('RA-COND-02', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const first = await taggedPreferences(client);
+  const unknown = await client.patchPreferences(!first.weeklyDigest, { ifMatch: unknownEtag() });
+  expect(unknown.statusCode, `PATCH with an If-Match tag the target never issued answered ${describeAnswer(unknown)}`).toBe(412);
+  const changed = await client.patchPreferences(!first.weeklyDigest);
+  expect(changed.statusCode, `PATCH answered ${describeAnswer(changed)}`).toBe(204);
+  const stale = await client.patchPreferences(first.weeklyDigest, { ifMatch: first.etag });
+  expect(stale.statusCode, `PATCH with If-Match: ${first.etag}, the tag from before the last change, answered ${describeAnswer(stale)}`).toBe(412);
+  const label = await taggedLabel(client);
+  if (label.etag === undefined) return ctx.transcript.note('the label GET carries no ETag: conditional DELETE not tried');
+  const deletion = await client.deleteLabel(label.id, { ifMatch: unknownEtag() });
+  expect(deletion.statusCode, `DELETE with an If-Match tag that is not the label's answered ${describeAnswer(deletion)}`).toBe(412);
+});
+
+check('RA-COND-03', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const before = await taggedPreferences(client);
+  const response = await client.patchPreferences(!before.weeklyDigest, { ifMatch: unknownEtag() });
+  expect(response.statusCode, `PATCH with a stale If-Match answered ${describeAnswer(response)}`).toBe(412);
+  expect((await readPreferences(client)).weeklyDigest, 'weeklyDigest after a 412').toBe(before.weeklyDigest);
+  const id = await createLabel(client);
+  const deletion = await client.deleteLabel(id, { ifMatch: unknownEtag() });
+  if (deletion.statusCode !== 412) return ctx.transcript.note(`DELETE with a stale If-Match answered ${deletion.statusCode}: the label part applies to 412s only`);
+  expect(await labelExists(client, id), 'the label after a DELETE answered 412').toBe(true);
+  if (ctx.target.capabilities.includes('probe')) expect(await deletionEffects(ctx, id), 'label.deleted effects after a 412').toBe(0);
+});
+
+check('RA-COND-04', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  let previous = await taggedPreferences(client);
+  for (const step of [1, 2]) {
+    const response = await client.patchPreferences(!previous.weeklyDigest);
+    expect(response.statusCode, `PATCH answered ${describeAnswer(response)}`).toBe(204);
+    const next = await taggedPreferences(client);
+    expect(next.weeklyDigest, 'the change must be visible').toBe(!previous.weeklyDigest);
+    expect(next.etag, `change ${step}: weeklyDigest went ${previous.weeklyDigest} → ${next.weeklyDigest} but the ETag stayed ${previous.etag}`).not.toBe(previous.etag);
+    previous = next;
+  }
+});
+
+check('RA-COND-05', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  for (const step of [1, 2]) {
+    const before = await readPreferences(client);
+    const response = await client.patchPreferences(!before.weeklyDigest);
+    expect(response.statusCode, `PATCH answered ${describeAnswer(response)}`).toBe(204);
+    const tag = response.header('etag');
+    if (tag === undefined) {
+      ctx.transcript.note(`PATCH ${step}: the 204 carries no ETag (allowed)`);
+      continue;
+    }
+    expect((await readPreferences(client)).etag, `PATCH ${step}: the 204 carried ETag ${tag}; the next GET must carry the same`).toBe(tag);
+  }
+});
+
+function applied(response: ParsedResponse): string {
+  return (response.header('preference-applied') ?? '').toLowerCase().replace(/\s+/g, '');
+}
+
+function digestOf(response: ParsedResponse): unknown {
+  try {
+    return (response.json() as { weeklyDigest?: unknown }).weeklyDigest;
+  } catch {
+    return undefined;
+  }
+}
+
+check('RA-PREFER-01', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const seen: string[] = [];
+  for (const preference of ['return=representation', 'return=minimal']) {
+    const response = await client.patchPreferences(true, { prefer: preference });
+    const body = response.body.length === 0 ? 'no content' : `weeklyDigest in the body: ${digestOf(response) === undefined ? 'no' : 'yes'}`;
+    seen.push(`Prefer: ${preference} → ${response.statusCode}, Preference-Applied: ${response.header('preference-applied') ?? '(none)'}, ${body}`);
+  }
+  ctx.observe(seen.join('; '));
+});
+
+check('RA-PREFER-02', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const value = !(await readPreferences(client)).weeklyDigest;
+  const full = await client.patchPreferences(value, { prefer: 'return=representation' });
+  if (applied(full).includes('return=representation') || full.statusCode === 200) {
+    expect(full.statusCode, `Prefer: return=representation reported as applied, answered ${describeAnswer(full)}`).toBe(200);
+    expect(digestOf(full), `the representation must hold the value written (${value}): ${describeAnswer(full)}`).toBe(value);
+  } else {
+    expectNoContent(full, 'PATCH with Prefer: return=representation not applied (the endpoint\'s own answer)');
+  }
+  const minimal = await client.patchPreferences(!value, { prefer: 'return=minimal' });
+  expectNoContent(minimal, 'PATCH with Prefer: return=minimal (honoured or not, the endpoint answers 204)');
+  const reported = applied(minimal);
+  expect(reported === '' || reported.includes('return=minimal'), `Preference-Applied on the minimal answer says "${reported}"`).toBe(true);
+});

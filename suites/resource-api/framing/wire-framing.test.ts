@@ -1,0 +1,101 @@
+// The wire under the 204s. 204 rules 6: 204s and 200s on one reused connection,
+// sequential and pipelined, over raw sockets and through undici keep-alive clients
+// as a user sees them. 204 rules 1-3: one of each kind of 204 (plain, conditional and
+// Prefer: return=minimal PATCH, DELETE, and the preflight when it is a 204), each on
+// a connection watched after the answer. Headers the spec allows are never judged.
+import { check } from '../../../harness/checks/check.ts';
+import { createLabel, readPreferences } from '../../../harness/resource-api/api-state.ts';
+import { expectNone } from '../../../harness/resource-api/expect-none.ts';
+import { contentBytesViolation, contentEncodingViolation, contentLengthViolation, transferEncodingViolation } from '../../../harness/resource-api/no-content-rules.ts';
+import { sampleNoContent, type NoContentSample } from '../../../harness/resource-api/no-content-samples.ts';
+import { apiPath, resourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
+import { expectExactFraming } from '../../../harness/resource-api/reused-connection.ts';
+import { answerProblems, clientSession, connectionProblems, poolSession, type ExpectedAnswer } from '../../../harness/resource-api/undici-session.ts';
+
+check('RA-FRAME-01', async (ctx) => {
+  await expectExactFraming(ctx, 'sequential');
+});
+
+check('RA-FRAME-02', async (ctx) => {
+  await expectExactFraming(ctx, 'pipelined');
+});
+
+check('RA-FRAME-03', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const path = apiPath.preferences(client.userId);
+  const value = !(await readPreferences(client)).weeklyDigest;
+  const [first, second] = [await createLabel(client), await createLabel(client)];
+  const sequential = clientSession(ctx, 1);
+  try {
+    const answers = [await sequential.call('PATCH', path, { weeklyDigest: value }), await sequential.call('GET', path)];
+    answers.push(await sequential.call('DELETE', apiPath.label(first)), await sequential.call('GET', path));
+    expectNone([...answerProblems(answers, [[204], [200, value], [204], [200, value]]), ...connectionProblems(sequential, 1)],
+      'undici, one keep-alive connection, one request after another');
+  } finally {
+    await sequential.close();
+  }
+  const pipelined = clientSession(ctx, 4);
+  try {
+    const answers = await Promise.all([
+      pipelined.call('DELETE', apiPath.label(second)), pipelined.call('GET', path),
+      pipelined.call('PATCH', path, { weeklyDigest: !value }), pipelined.call('GET', path),
+    ]);
+    expectNone([...answerProblems(answers, [[204], [200, value], [204], [200, !value]]), ...connectionProblems(pipelined, 1)],
+      'undici, one keep-alive connection, pipelining 4');
+  } finally {
+    await pipelined.close();
+  }
+});
+
+check('RA-FRAME-04', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const path = apiPath.preferences(client.userId);
+  const labels = await Promise.all(Array.from({ length: 6 }, () => createLabel(client)));
+  const pool = poolSession(ctx, 2, 4);
+  try {
+    const answers = await Promise.all(labels.flatMap((id, i) => [
+      pool.call('DELETE', apiPath.label(id)), pool.call('GET', path),
+      pool.call('PATCH', path, { weeklyDigest: i % 2 === 0 }), pool.call('GET', path),
+    ]));
+    // The GETs race the PATCHes, so any boolean is right for them.
+    const expected = answers.map((_, i): ExpectedAnswer => (i % 2 === 0 ? [204] : [200, 'boolean']));
+    expectNone([...answerProblems(answers, expected), ...connectionProblems(pool, 2)],
+      'undici Pool (2 keep-alive connections, pipelining 4), 24 concurrent requests');
+  } finally {
+    await pool.close();
+  }
+});
+
+function violations(samples: readonly NoContentSample[], rule: (s: NoContentSample) => string | undefined, headline: string): void {
+  if (samples.length === 0) throw new Error('no request was answered with a 204, so there is no 204 to examine');
+  expectNone(samples.flatMap((s) => {
+    const v = rule(s);
+    return v === undefined ? [] : [`${s.what}: ${v}`];
+  }), headline);
+}
+
+check('RA-NOBODY-01', async (ctx) => {
+  violations(await sampleNoContent(ctx), (s) => contentBytesViolation(s.response, s.after), 'content after a 204');
+});
+
+check('RA-NOBODY-02', async (ctx) => {
+  violations(await sampleNoContent(ctx), (s) => contentLengthViolation(s.response), 'Content-Length on a 204');
+});
+
+check('RA-NOBODY-03', async (ctx) => {
+  violations(await sampleNoContent(ctx), (s) => contentEncodingViolation(s.response), 'Content-Encoding on a 204');
+});
+
+check('RA-NOBODY-04', async (ctx) => {
+  violations(await sampleNoContent(ctx), (s) => transferEncodingViolation(s.response), 'Transfer-Encoding on a 204');
+});
+
+check('RA-META-01', async (ctx) => {
+  // Names only (values such as request ids and dates differ on every run), plus Cache-Control.
+  const seen = (await sampleNoContent(ctx)).map(({ what, response }) => {
+    const names = [...new Set(response.headers.map(([name]) => name.toLowerCase()))].sort();
+    const cacheControl = response.header('cache-control');
+    return `${what}: ${names.join(', ')}${cacheControl ? ` (cache-control: ${cacheControl})` : ''}`;
+  });
+  ctx.observe(seen.join('; '));
+});

@@ -1,0 +1,31 @@
+// What the Service Does 4 and 5: a 202 is a durable promise, and a repeat of an
+// event that already completed does nothing more.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import { check } from '../../../harness/checks/check.ts';
+import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
+import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
+import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
+import { isSettled, probeEvent, waitForEvent } from '../../../harness/webhook/webhook-probe.ts';
+
+/** After an event settles, how long a late second effect gets to show itself. */
+const GRACE_MS = 300;
+
+check('WH-ACK-09', async (ctx) => {
+  const event = paymentEvent();
+  expectAcknowledged(await webhookClient(ctx).deliver({ body: event }));
+  const probe = await probeEvent(ctx, event.id);
+  expect(probe?.records ?? 0, 'the record must exist the moment the 202 arrives').toBe(1);
+});
+
+check('WH-ACK-10', async (ctx) => {
+  const client = webhookClient(ctx);
+  const event = paymentEvent();
+  expectAcknowledged(await client.deliver({ body: event }));
+  const settled = await waitForEvent(ctx, event.id, isSettled);
+  expect(settled?.effects, 'the first delivery completes with one effect').toBe(1);
+  expectAcknowledged(await client.deliver({ body: event }));
+  await sleep(GRACE_MS);
+  const after = await probeEvent(ctx, event.id);
+  expect(after, 'a repeated delivery must add no record and no effect').toMatchObject({ records: 1, effects: 1 });
+});

@@ -1,0 +1,83 @@
+// `wirecheck run device-server --target external` against the reference served on its
+// own (the way a vendor points it at a deployment): passing when clean, skipping the
+// server-command and discovery checks with their reasons when not offered, failing by
+// name (with transcript and reproduction) under a fault, and refusing bad options.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath, tsxNodeArgs } from '../../harness/project-paths.ts';
+import { runWirecheck } from '../support/run-wirecheck.ts';
+import { freePort, serveReference, type Served } from '../support/serve-reference.ts';
+
+const CLI = projectPath('reference-impl/device-server/cli.ts');
+const SIM_DRIVER = projectPath('reference-impl/device-server/drivers/sim-android');
+const APP = projectPath('fixtures/device-server/sample-app.json');
+const SESSION = ['--vendor', 'vendor', '--platform-name', 'Android', '--automation-name', 'SimAndroid', '--device-name', 'cli-test-device', '--app', APP];
+
+let home: string;
+let clean: Served;
+let faulty: Served;
+
+function installSimDriver(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [...tsxNodeArgs(CLI), 'driver', 'install', '--source=local', SIM_DRIVER], { env: { ...process.env, VENDOR_HOME: home } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve()));
+  });
+}
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'wirecheck-cli-device-home-'));
+  await installSimDriver();
+  [clean, faulty] = await Promise.all([
+    serveReference('device-server', { VENDOR_HOME: home }, 'status'),
+    serveReference('device-server', { VENDOR_HOME: home, CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'legacy-sessions-route,status-ready-string' }, 'status'),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([clean?.stop(), faulty?.stop()]);
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+describe('wirecheck run device-server --target external', () => {
+  it('passes against a clean server, and skips what needs the server command or session discovery, saying why', async () => {
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', clean.baseUrl, ...SESSION, '--no-allure',
+      '--only', 'DS-STATUS-01,DS-SESS-01,DS-SESS-04,DS-CAPS-01,DS-BASE-01,DS-LEGACY-01,DS-ALERT-01,DS-CLI-01,DS-BASE-02,DS-DISC-01']);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const reasons = new Map((run.summary?.checks ?? []).filter((c) => c.outcome === 'skipped').map((c) => [c.id, c.reason]));
+    expect(reasons).toEqual(new Map([
+      ['DS-CLI-01', 'needs server command'],
+      ['DS-BASE-02', 'needs server command'],
+      ['DS-DISC-01', 'needs session discovery: a target started with *:session_discovery (--session-discovery)'],
+    ]));
+    expect(run.summary?.totals['passed']).toBe(7);
+  }, 120_000);
+
+  it('fails by name against a faulty server (exit 1), with the transcript and a reproduction command', async () => {
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', faulty.baseUrl, ...SESSION, '--seed', '5',
+      '--only', 'DS-STATUS-01,DS-LEGACY-01,DS-SESS-01']);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/FAILED \(exit 1\): .*DS-STATUS-01/);
+    const failed = run.summary?.checks.find((c) => c.id === 'DS-LEGACY-01');
+    expect(failed?.outcome).toBe('failed');
+    expect(failed?.reproduce).toBe(`npx wirecheck run device-server --target external --base-url ${faulty.baseUrl} --seed 5 ${SESSION.join(' ')} --only DS-LEGACY-01`);
+    const transcript = readFileSync(join(run.reportDir, failed?.transcript ?? ''), 'utf8');
+    expect(transcript).toContain('GET /sessions HTTP/1.1');
+    expect(run.summary?.checks.find((c) => c.id === 'DS-SESS-01')?.outcome).toBe('passed');
+  }, 120_000);
+
+  it('lists every missing or malformed device-server option at once (exit 2)', async () => {
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', clean.baseUrl, '--home-env', '9-HOME', '--app', 'relative/app.apk']);
+    expect(run.exitCode).toBe(2);
+    for (const text of ['--platform-name P', '--automation-name A', '--home-env "9-HOME"', '--app "relative/app.apk" must be an absolute path']) expect(run.stderr).toContain(text);
+  });
+
+  it('ends with exit 2 and names the URL when nothing answers there', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/wd/hub/`;
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', url, ...SESSION]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`device server at ${new URL(url).origin} is not reachable`);
+  });
+});

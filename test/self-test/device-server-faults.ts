@@ -1,0 +1,93 @@
+// The device-server reference's faults (reference-impl/device-server/faults.ts) and the
+// checks each must make fail (or, for INFO checks, whose observation it must change).
+// Every device-server check appears here at least once.
+//
+// A self-test run costs seconds (the reference, vitest, every suite file), so faults
+// of one feature area share a run (`--reference-fault a,b`). A group only holds faults
+// whose checks no other fault of the group touches: each listed check still fails
+// because of its own fault. Faults with broad effects (a session left on the device, a
+// session without an id) run alone.
+import type { FaultExpectation } from './fault-expectation.ts';
+
+interface FaultEffect {
+  readonly fails: readonly string[];
+  readonly changes?: readonly string[];
+}
+
+export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> = {
+  // sessions
+  'delete-leaves-session': { fails: ['DS-SESS-04', 'DS-SESS-05', 'DS-SESS-07', 'DS-DISC-02'], changes: ['DS-SESS-06'] },
+  'session-id-missing': { fails: ['DS-SESS-01', 'DS-SESS-07'], changes: ['DS-SESS-02'] },
+  // the CLI's commands
+  'version-not-3': { fails: ['DS-CLI-01'] },
+  'help-fails': { fails: ['DS-CLI-02'] },
+  'doctor-runs-no-checks': { fails: ['DS-CLI-07'], changes: ['DS-CLI-08'] },
+  'setup-reset-keeps-extensions': { fails: ['DS-CLI-10'] },
+  // start-up: config file and flags
+  'config-overrides-cli': { fails: ['DS-CLI-03'] },
+  'config-unknown-keys-ignored': { fails: ['DS-CLI-04'] },
+  'unscoped-feature-accepted': { fails: ['DS-CLI-05'] },
+  'relaxed-security-accepted': { fails: [], changes: ['DS-SEC-02'] },
+  'bind-all-interfaces': { fails: [], changes: ['DS-SEC-01'] },
+  // extensions
+  'driver-install-not-recorded': { fails: ['DS-CLI-06', 'DS-EXT-01'] },
+  'plugin-list-unsupported': { fails: ['DS-CLI-09'] },
+  // instances the harness starts
+  'bundled-driver-fallback': { fails: ['DS-EXT-02'] },
+  'unknown-command-not-logged': { fails: ['DS-LEGACY-05'] },
+  'sessions-route-without-flag': { fails: ['DS-DISC-03'], changes: ['DS-DISC-04'] },
+  // removed routes and the base path
+  'legacy-sessions-route': { fails: ['DS-LEGACY-01'] },
+  'legacy-accept-alert': { fails: ['DS-LEGACY-02'] },
+  'legacy-app-launch': { fails: ['DS-LEGACY-03'] },
+  'legacy-touch-perform': { fails: ['DS-LEGACY-04'] },
+  'base-path-ignored': { fails: ['DS-BASE-02'] },
+  // capabilities
+  'legacy-desired-capabilities-accepted': { fails: ['DS-CAPS-01'], changes: ['DS-ERR-01'] },
+  'unprefixed-capabilities-accepted': { fails: ['DS-CAPS-02'] },
+  'app-path-unchecked': { fails: ['DS-CAPS-03'], changes: ['DS-CAPS-04'] },
+  'unknown-automation-name-fallback': { fails: ['DS-CAPS-05'] },
+  'first-match-ignored': { fails: ['DS-SESS-03'] },
+  // routes that must be there
+  'status-ready-string': { fails: ['DS-STATUS-01'] },
+  'wd-hub-alias': { fails: ['DS-BASE-01', 'DS-BASE-02'] },
+  'w3c-actions-unsupported': { fails: ['DS-EXEC-01'] },
+  'alert-accept-ignored': { fails: ['DS-ALERT-01', 'DS-ALERT-02'], changes: ['DS-EXEC-02'] },
+  'session-discovery-ignored': { fails: ['DS-DISC-01', 'DS-DISC-02'] },
+};
+
+/** The self-test runs: the faults of each share one reference. */
+export const DEVICE_SERVER_FAULT_RUNS: readonly (readonly string[])[] = [
+  ['delete-leaves-session'],
+  ['session-id-missing'],
+  ['version-not-3', 'help-fails', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions'],
+  ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
+  ['driver-install-not-recorded', 'plugin-list-unsupported'],
+  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag'],
+  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored'],
+  ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored'],
+  ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored'],
+];
+
+/** Every fault in exactly one run, and no check named by two faults of one run. */
+export function groupingProblems(): string[] {
+  const problems: string[] = [];
+  const grouped = DEVICE_SERVER_FAULT_RUNS.flat();
+  for (const fault of Object.keys(DEVICE_SERVER_FAULT_EFFECTS)) {
+    const runs = grouped.filter((f) => f === fault).length;
+    if (runs !== 1) problems.push(`fault ${fault} is in ${runs} runs`);
+  }
+  for (const fault of grouped) if (!DEVICE_SERVER_FAULT_EFFECTS[fault]) problems.push(`run names unknown fault ${fault}`);
+  for (const run of DEVICE_SERVER_FAULT_RUNS) {
+    const ids = run.flatMap((f) => [...(DEVICE_SERVER_FAULT_EFFECTS[f]?.fails ?? []), ...(DEVICE_SERVER_FAULT_EFFECTS[f]?.changes ?? [])]);
+    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (twice.length > 0) problems.push(`run ${run.join(',')} names ${[...new Set(twice)].join(', ')} under two faults`);
+  }
+  return problems;
+}
+
+export const deviceServerFaultExpectations: readonly FaultExpectation[] = DEVICE_SERVER_FAULT_RUNS.map((run) => ({
+  fault: run.join(','),
+  fails: run.flatMap((f) => DEVICE_SERVER_FAULT_EFFECTS[f]?.fails ?? []),
+  changes: run.flatMap((f) => DEVICE_SERVER_FAULT_EFFECTS[f]?.changes ?? []),
+}));
