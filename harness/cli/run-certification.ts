@@ -13,7 +13,6 @@ import { writeReports } from './write-reports.ts';
 import { exitCodeOf, verdictLine } from '../report/verdict.ts';
 import { baselineLines, flakyLines } from '../report/evidence-lines.ts';
 import type { SummaryBaseline, SummaryEvidence } from '../report/summary.ts';
-import { runAttempts } from '../evidence/flakes/run-attempts.ts';
 import { mergeAttempts } from '../evidence/flakes/merge-attempts.ts';
 import { judgeBaseline } from '../evidence/baseline/judge-baseline.ts';
 import { utcDay } from '../evidence/baseline/baseline-entry.ts';
@@ -61,7 +60,10 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
     printEvidence(io, await writeEvidence({ config, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] }));
     return { exitCode: EXIT.vacuous, results: [] };
   }
+  // vitest is the heaviest import of a run: load it while the targets start.
+  const suiteRunner = import('../evidence/flakes/run-attempts.ts');
   const started = await startTargets(config, systems, env);
+  const { runAttempts } = await suiteRunner;
   try {
     const targets = targetsBySystem(started);
     const context: RunContext = { seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets: secretsOf(config, targets), senderFaults: config.senderFaults, keepTranscripts: options.keepTranscripts === true };

@@ -30,16 +30,20 @@ export async function runSuites(options: {
   // still judged (as missing) from the catalog, so nothing is lost by not forking them.
   const files = suiteFilesOf(options.selected.map((c) => c.id));
   const reporter = new CheckReporter(options.onProgress);
+  const systems = [...new Set(options.selected.map((c) => c.system))];
   const vitest = await createVitest('test', {
     config: false,
     root: PROJECT_ROOT,
-    include: files.length > 0 ? files : ['suites/__none__.test.ts'],
     testNamePattern: namePattern(options.selected),
     watch: false,
-    // One file at a time: every suite talks to the same target, and a race check
-    // must own the target while it counts side effects.
-    fileParallelism: false,
-    maxWorkers: 1,
+    // One project per system, run side by side; within a system one file at a time:
+    // its suites share the system's target, and a race check must own the target
+    // while it counts side effects.
+    projects: systems.map((system) => ({
+      extends: true,
+      test: { name: system, include: files.filter((f) => f.startsWith(`suites/${system}/`)), fileParallelism: false },
+    })),
+    maxWorkers: Math.max(1, systems.length),
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -43,18 +43,21 @@ export async function startTargets(
     const { startDockerTargets } = await import('./docker/start-docker-targets.ts');
     return startDockerTargets(config, systems, env);
   }
-  const started: StartedTarget[] = [];
-  try {
-    for (const system of systems) {
-      const start = (config.target === 'reference' ? references : externals)[system];
-      if (!start) throw new WirecheckError(ERROR_CODES.targetUnavailable, `no ${config.target} target is available for ${system} yet`);
-      started.push(await start(config, env));
-    }
-    return started;
-  } catch (error) {
+  const starters = systems.map((system) => {
+    const start = (config.target === 'reference' ? references : externals)[system];
+    if (!start) throw new WirecheckError(ERROR_CODES.targetUnavailable, `no ${config.target} target is available for ${system} yet`);
+    return start;
+  });
+  // The systems' targets are independent: start them side by side, and if one fails,
+  // stop the others before reporting the first failure.
+  const attempts = await Promise.allSettled(starters.map((start) => start(config, env)));
+  const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  const failed = attempts.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+  if (failed) {
     await stopTargets(started);
-    throw error;
+    throw failed.reason;
   }
+  return started;
 }
 
 export async function stopTargets(started: readonly StartedTarget[]): Promise<void> {

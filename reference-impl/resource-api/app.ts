@@ -17,6 +17,7 @@ import { probeRoutes } from './probe-routes.ts';
 import { routeShapes } from './route-shapes.ts';
 import { StoreGateway } from './store-gateway.ts';
 import type { SqlStore } from '../store/sql-store.ts';
+import { orderPipelinedRequests } from '../shared/pipeline-order.ts';
 import type { TokenTable } from './token-table.ts';
 
 export interface AppDeps {
@@ -62,6 +63,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // parsing, after auth), never Fastify's, and JSON syntax errors are ours (400).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  orderPipelinedRequests(app);
   app.addHook('onSend', addCommonHeaders(ctx));
   if (ctx.has('empty-error-bodies')) app.addHook('onSend', stripErrorBodies);
   app.addHook('onClose', () => ctx.db.drain());

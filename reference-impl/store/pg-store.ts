@@ -64,6 +64,13 @@ export async function openPgStore(options: PgStoreOptions): Promise<SqlStore> {
     query: run.query,
     async transaction(fn) {
       const client = await pool.connect().catch((error: unknown) => { throw classify(error); });
+      // A checked-out client has no pool listener: a connection lost between two
+      // statements (the server stopped) would be an unhandled 'error' that ends the
+      // process. Caught here, the statement in flight or the next one fails instead
+      // (→ 503), and the broken client is destroyed rather than returned to the pool.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => { lost = error; };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn(executor(client));
@@ -73,7 +80,8 @@ export async function openPgStore(options: PgStoreOptions): Promise<SqlStore> {
         await client.query('ROLLBACK').catch(() => {});
         throw classify(error);
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

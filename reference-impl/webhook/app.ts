@@ -9,6 +9,7 @@ import { registerDeliveryRoute } from './routes/deliveries.ts';
 import { registerProbeRoutes } from './routes/probe.ts';
 import { renderMetrics, type WebhookMetrics } from './metrics.ts';
 import { GroupCommitter } from './group-commit.ts';
+import { orderPipelinedRequests } from '../shared/pipeline-order.ts';
 
 /** 256 KiB: the spec's "256 kb" read as the larger, binary unit (CONTRACTS §5). */
 export const BODY_LIMIT = 256 * 1024;
@@ -46,6 +47,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   // octet-stream so the body is "treated as empty" (→ 401) instead of a framework 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  orderPipelinedRequests(app);
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type'];
     if (type !== undefined && !isJsonContentType(type) && !/^[\w.+-]+\/[\w.+-]+/.test(type)) {
