@@ -1,24 +1,39 @@
 // Property-based checks run with the run's seed, so a failure is replayable: the
-// error leads with what went wrong on the smallest counterexample, then names the
-// seed and the one-line command that reruns just this check.
+// error leads with what went wrong on the smallest counterexample found, then names
+// the seed and the one-line command that reruns just this check.
+//
+// Every run of these properties crosses the network, so shrinking is bounded: the
+// failing case is found without shrinking, then replayed from its path and shrunk
+// for at most SHRINK_BUDGET_MS — a counterexample that is not minimal beats a check
+// that takes minutes to report.
 import fc from 'fast-check';
 import type { CheckContext } from './check.ts';
 
-export async function assertProperty<Ts>(
-  ctx: CheckContext,
-  property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>,
-  options: { numRuns: number },
-): Promise<void> {
-  try {
-    await fc.assert(property, { seed: ctx.seed, numRuns: options.numRuns, interruptAfterTimeLimit: 45_000 });
-  } catch (error) {
-    const report = (error as Error).message;
-    const cause = (error as { cause?: Error }).cause?.message.split('\n')[0];
-    const counterexample = /Counterexample: (.*)/.exec(report)?.[1] ?? '';
-    const headline = `${report.split('\n')[0]}${cause ? `: ${cause}` : ''}`;
-    throw new Error(
-      `${headline}\ncounterexample: ${counterexample.slice(0, 500)}\nseed ${ctx.seed} — replay: ${ctx.run.reproduce} --only ${ctx.check.id}\n\n${report}`,
-      { cause: error },
-    );
+const RUN_BUDGET_MS = 60_000;
+const SHRINK_BUDGET_MS = 15_000;
+
+type AnyProperty<Ts> = fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>;
+
+function failure<Ts>(ctx: CheckContext, details: fc.RunDetails<Ts>): Error {
+  const report = fc.defaultReportMessage(details) ?? 'property failed';
+  const cause = details.errorInstance instanceof Error ? details.errorInstance.message.split('\n')[0] : undefined;
+  const counterexample = details.counterexample ? fc.stringify(details.counterexample) : '';
+  return new Error(
+    `${report.split('\n')[0]}${cause ? `: ${cause}` : ''}\ncounterexample: ${counterexample.slice(0, 500)}\n`
+    + `seed ${ctx.seed} — replay: ${ctx.run.reproduce} --only ${ctx.check.id}\n\n${report}`,
+    { cause: details.errorInstance },
+  );
+}
+
+export async function assertProperty<Ts>(ctx: CheckContext, property: AnyProperty<Ts>, options: { numRuns: number }): Promise<void> {
+  const found = await fc.check(property, { seed: ctx.seed, numRuns: options.numRuns, endOnFailure: true, interruptAfterTimeLimit: RUN_BUDGET_MS });
+  if (!found.failed) {
+    if (found.interrupted) ctx.transcript.note(`property stopped after ${found.numRuns} of ${options.numRuns} runs: time limit of ${RUN_BUDGET_MS / 1000} s`);
+    return;
   }
+  const shrunk = await fc.check(property, {
+    seed: ctx.seed, numRuns: options.numRuns, path: found.counterexamplePath ?? undefined, interruptAfterTimeLimit: SHRINK_BUDGET_MS,
+  });
+  // A flaky target may pass the replay: the first failure still stands.
+  throw failure(ctx, shrunk.failed ? shrunk : found);
 }

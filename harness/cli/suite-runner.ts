@@ -20,6 +20,39 @@ function namePattern(selected: readonly SystemCheck[]): RegExp {
   return new RegExp(`(?:^|\\s)(?:${selected.map((c) => escapeRegExp(c.id)).join('|')}) `);
 }
 
+/** One system's suites: its files one at a time (they share the system's target). */
+async function runSystemSuites(options: {
+  files: readonly string[];
+  selected: readonly SystemCheck[];
+  context: RunContext;
+  allureResultsDir: string;
+  reporter: CheckReporter;
+}): Promise<void> {
+  const vitest = await createVitest('test', {
+    config: false,
+    root: PROJECT_ROOT,
+    include: [...options.files],
+    testNamePattern: namePattern(options.selected),
+    watch: false,
+    // One file at a time: a race check must own the target while it counts side effects.
+    fileParallelism: false,
+    maxWorkers: 1,
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    setupFiles: ['allure-vitest/setup'],
+    reporters: [options.reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir }]],
+    provide: { [RUN_CONTEXT_KEY]: options.context },
+    passWithNoTests: true,
+    experimental: { fsModuleCache: true },
+  });
+  try {
+    await vitest.start();
+  } finally {
+    await vitest.close();
+  }
+}
+
 export async function runSuites(options: {
   selected: readonly SystemCheck[];
   context: RunContext;
@@ -31,31 +64,13 @@ export async function runSuites(options: {
   const files = suiteFilesOf(options.selected.map((c) => c.id));
   const reporter = new CheckReporter(options.onProgress);
   const systems = [...new Set(options.selected.map((c) => c.system))];
-  const vitest = await createVitest('test', {
-    config: false,
-    root: PROJECT_ROOT,
-    testNamePattern: namePattern(options.selected),
-    watch: false,
-    // One project per system, run side by side; within a system one file at a time:
-    // its suites share the system's target, and a race check must own the target
-    // while it counts side effects.
-    projects: systems.map((system) => ({
-      extends: true,
-      test: { name: system, include: files.filter((f) => f.startsWith(`suites/${system}/`)), fileParallelism: false },
-    })),
-    maxWorkers: Math.max(1, systems.length),
-    pool: 'forks',
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    setupFiles: ['allure-vitest/setup'],
-    reporters: [reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir }]],
-    provide: { [RUN_CONTEXT_KEY]: options.context },
-    passWithNoTests: true,
-  });
-  try {
-    await vitest.start();
-  } finally {
-    await vitest.close();
-  }
+  // The systems run side by side — each against its own target — in vitest
+  // instances of their own (vitest's projects would run them one after the other).
+  await Promise.all(systems.map((system) => runSystemSuites({
+    ...options,
+    files: files.filter((f) => f.startsWith(`suites/${system}/`)),
+    selected: options.selected.filter((c) => c.system === system),
+    reporter,
+  })));
   return { reporter };
 }

@@ -18,8 +18,7 @@ function executor(db: PGliteLike): SqlExecutor {
 }
 
 export async function openPgliteStore(dataDir: string): Promise<SqlStore> {
-  const db = await createPglite(dataDir);
-  await db.exec(schemaSql());
+  const db = await createPglite(dataDir, schemaSql());
   const run = executor(db);
   return {
     kind: 'pglite',

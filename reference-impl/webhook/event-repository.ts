@@ -15,10 +15,14 @@ function eventKey(id: string, raw: Buffer, faults: ReadonlySet<WebhookFault>): s
   return storageKey(id);
 }
 
+/** Work a typical handler does between its check and its write (a lookup, a call out). */
+const CHECK_TO_WRITE_MS = 25;
+
 /** The read-then-write-dedup fault: a SELECT decides, and a per-delivery key means the database never objects. */
 async function recordReadThenWrite(store: SqlStore, event: { id: string; type: string }, raw: Buffer): Promise<RecordOutcome> {
   const seen = await store.query(`SELECT 1 FROM webhook_events WHERE provider = $1 AND event_id = $2`, [PROVIDER, storageKey(event.id)]);
   if (seen.rowCount > 0) return 'duplicate';
+  await new Promise((resolve) => setTimeout(resolve, CHECK_TO_WRITE_MS));
   const key = `${storageKey(event.id)}#${randomUUID()}`;
   await store.transaction(async (tx) => {
     await tx.query(`INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ($1, $2, $3, $4, $5)`,

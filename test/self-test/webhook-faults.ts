@@ -31,8 +31,7 @@ export const webhookFaultExpectations: readonly FaultExpectation[] = [
   { fault: 'body-limit-100kb', fails: ['WH-ACK-05'] },
   { fault: 'ack-before-commit', fails: ['WH-ACK-09'] },
   { fault: 'second-effect-on-duplicate', fails: ['WH-ACK-10', 'WH-CONC-01', 'WH-CONC-03', 'WH-DEL-01'] },
-  // The race needs real concurrency in the database: PGlite runs each statement to
-  // completion in-process, so a SELECT-then-INSERT never interleaves there.
+  // WH-CONC-02 races two instances, which need PostgreSQL.
   { fault: 'read-then-write-dedup', fails: ['WH-CONC-01', 'WH-CONC-02', 'WH-CONC-03'], needsPostgres: true },
   { fault: 'no-worker', fails: ['WH-PROC-01'], changes: ['WH-PROC-02', 'WH-PROC-03'] },
   { fault: 'effect-twice', fails: ['WH-PROC-01'] },
