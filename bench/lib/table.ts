@@ -58,7 +58,15 @@ function fuzzRows(f: Figures): Row[] {
   });
 }
 
-const ROWS: Record<string, (f: Figures) => Row[]> = { throughput: throughputRows, storm: stormRows, crash: crashRows, fuzz: fuzzRows };
+function fullRunRows(f: Figures): Row[] {
+  return [[
+    'full certification run (`npm start`: all three systems against their references, reports included)',
+    `${num(f['wallSec'])} s wall for ${num(f['checks'])} checks = ${num(f['checksPerSec'])} checks/s; totals ${JSON.stringify(f['totals'])}`,
+    `${num(f['ratioToTarget'])}× the ${num(f['targetSec'])} s target; exit ${String(f['exitCode'])}`,
+  ]];
+}
+
+const ROWS: Record<string, (f: Figures) => Row[]> = { throughput: throughputRows, storm: stormRows, crash: crashRows, fuzz: fuzzRows, fullrun: fullRunRows };
 
 export function markdownTable(files: readonly string[]): string {
   const lines = ['| figure | measured | ratio to the limits / correctness | load before → after |', '|---|---|---|---|'];
