@@ -1,16 +1,13 @@
-// The suites' one way to learn about the run: vitest's inject(), filled by the CLI.
+// The suites' one way to learn about the run: vitest's inject(), filled by the CLI —
+// or, in the mutation run (mutation/), the context its setup file made after starting
+// the references inside the vitest worker, where Stryker's mutants are switched on.
 import { inject } from 'vitest';
-import { RUN_CONTEXT_KEY, type RunContext, type SystemTarget } from './target-info.ts';
-import type { SystemName } from '../checks/check-definition.ts';
+import { RUN_CONTEXT_KEY, type RunContext } from './target-info.ts';
+
+export const IN_WORKER_RUN_CONTEXT = Symbol.for('wirecheck.inWorkerRunContext');
 
 export function runContext(): RunContext {
-  const run = inject(RUN_CONTEXT_KEY);
+  const run = inject(RUN_CONTEXT_KEY) ?? (globalThis as { [IN_WORKER_RUN_CONTEXT]?: RunContext })[IN_WORKER_RUN_CONTEXT];
   if (!run) throw new Error('no wirecheck run context: suites run through `wirecheck run`, not vitest directly');
   return run;
-}
-
-export function targetOf<S extends SystemName>(system: S): Extract<SystemTarget, { system: S }> {
-  const target = runContext().targets[system];
-  if (!target) throw new Error(`no ${system} target in this run`);
-  return target as Extract<SystemTarget, { system: S }>;
 }

@@ -1,14 +1,10 @@
 // Entry point of the resource API reference: environment → config → store → listen.
 // `PORT=0 tsx reference-impl/resource-api/server.ts`; stops cleanly on SIGTERM/SIGINT.
-import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from './app.ts';
 import type { ResourceApiConfig } from './config.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { defaultDataDir, openStore } from '../store/open-store.ts';
-import type { SqlStore } from '../store/sql-store.ts';
+import { serve, type Serving } from './serve.ts';
 
 const EXIT_CONFIG = 2;
 const EXIT_STARTUP = 1;
@@ -43,30 +39,6 @@ function warnAboutSwitches(config: ResourceApiConfig, logger: pino.Logger): void
 function urlOf(address: AddressInfo): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
-}
-
-interface Serving {
-  readonly app: FastifyInstance;
-  readonly store: SqlStore;
-  /** Closes the listener (requests in flight finish), then the store, then removes a temp data dir. */
-  close(): Promise<void>;
-}
-
-async function serve(config: ResourceApiConfig, logger: pino.Logger): Promise<Serving> {
-  const ownDataDir = config.databaseUrl || config.dataDir ? undefined : defaultDataDir();
-  const removeOwnDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true });
-  let store: SqlStore | undefined;
-  try {
-    store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir ?? ownDataDir });
-    const app = buildApp({ store, tokens: config.tokens, faults: config.faults, probe: config.probe, logger });
-    await app.listen({ host: config.host, port: config.port });
-    const opened = store;
-    return { app, store, close: async () => { await app.close(); await opened.close(); removeOwnDataDir(); } };
-  } catch (error) {
-    await store?.close().catch(() => {});
-    removeOwnDataDir();
-    throw error;
-  }
 }
 
 function stopOnSignals(serving: Serving, logger: pino.Logger): void {

@@ -3,29 +3,41 @@
 // clean close on SIGTERM/SIGINT so a stopped reference leaves no half-written state.
 import type { FastifyInstance } from 'fastify';
 
-export async function listenAndServe(
-  app: FastifyInstance,
-  options: { host: string; port: number; onClose?: () => Promise<void> },
-): Promise<string> {
+/** Listens and logs the URL; the caller owns closing (see closeOnSignals). */
+export async function listen(app: FastifyInstance, options: { host: string; port: number }): Promise<string> {
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   app.log.info({ url }, 'listening');
+  return url;
+}
+
+/** A process entry point's shutdown: close once on SIGTERM/SIGINT, then exit. */
+export function closeOnSignals(close: () => Promise<void>, log: FastifyInstance['log']): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close()
-      .then(() => options.onClose?.())
-      .then(() => process.exit(0), (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      });
+    log.info({ signal }, 'shutting down');
+    close().then(() => process.exit(0), (error: unknown) => {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    });
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+export async function listenAndServe(
+  app: FastifyInstance,
+  options: { host: string; port: number; onClose?: () => Promise<void> },
+): Promise<string> {
+  const url = await listen(app, options);
+  closeOnSignals(async () => {
+    await app.close();
+    await options.onClose?.();
+  }, app.log);
   return url;
 }

@@ -1,0 +1,34 @@
+// npm run mutation [-- <system> ...]: Stryker once per system (systems.mjs; default
+// all of them, one after the other — each run uses both cores), then the score table
+// of every system that has a report (score-by-system.ts).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { MUTATION_SYSTEMS } from './systems.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const known = Object.keys(MUTATION_SYSTEMS);
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !known.includes(name));
+if (unknown.length > 0) {
+  console.error(`npm run mutation: unknown system ${unknown.join(', ')}; choose from ${known.join(', ')} (none: all)`);
+  process.exit(2);
+}
+if (!process.env['DATABASE_URL']) {
+  console.error('npm run mutation: DATABASE_URL is not set, so the webhook runs on one PGlite instance: the multi-instance race check (WH-CONC-02) is skipped and the PostgreSQL store is not exercised');
+}
+
+const stryker = createRequire(import.meta.url).resolve('@stryker-mutator/core/bin/stryker.js');
+let failed = false;
+for (const system of asked.length > 0 ? asked : known) {
+  console.log(`\n== mutation: ${system} ==`);
+  const run = spawnSync(process.execPath, [stryker, 'run', 'mutation/stryker.config.mjs'], {
+    cwd: ROOT, stdio: 'inherit', env: { ...process.env, WIRECHECK_MUTATION_SYSTEM: system },
+  });
+  if (run.status !== 0) {
+    console.error(`npm run mutation: Stryker failed for ${system} (exit ${run.status ?? run.signal})`);
+    failed = true;
+  }
+}
+const scores = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'mutation', 'score-by-system.ts')], { cwd: ROOT, stdio: 'inherit' });
+process.exit(failed || scores.status !== 0 ? 1 : 0);

@@ -1,0 +1,67 @@
+// Setup file of the mutation run (vitest.config.ts here): before each suite file,
+// the reference of the file's system starts inside this worker — after Stryker's own
+// setup has switched the mutant on — and the run context the suites read points at
+// it; after the file, it stops. suite-file-coverage.ts tells Stryker which tests
+// reached which mutants.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { SystemName } from '../harness/checks/check-definition.ts';
+import { IN_WORKER_RUN_CONTEXT } from '../harness/target/run-context.ts';
+import type { StartedTarget } from '../harness/target/started-target.ts';
+import type { RunContext } from '../harness/target/target-info.ts';
+import { SuiteFileCoverage } from './suite-file-coverage.ts';
+import { startDeviceServerInWorker, startResourceApiInWorker, startWebhookInWorker } from './in-worker-references.ts';
+
+const SEED = 20261121;
+const databaseUrl = process.env['DATABASE_URL'] || undefined;
+const coverage = new SuiteFileCoverage();
+const reportDir = mkdtempSync(join(tmpdir(), 'wirecheck-mutation-report-'));
+let started: StartedTarget | undefined;
+let startFailure: unknown;
+
+function systemOf(file: string): SystemName {
+  const match = /[\\/]suites[\\/](webhook|resource-api|device-server)[\\/]/.exec(file);
+  if (!match?.[1]) throw new Error(`mutation run: ${file} is not a suite file of a system`);
+  return match[1] as SystemName;
+}
+
+function start(system: SystemName): Promise<StartedTarget> {
+  switch (system) {
+    case 'webhook': return startWebhookInWorker(databaseUrl);
+    case 'resource-api': return startResourceApiInWorker(databaseUrl);
+    case 'device-server': return startDeviceServerInWorker(coverage.childEnv(process.env));
+  }
+}
+
+// eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures from the first parameter
+beforeAll(async ({}, suite) => {
+  const system = systemOf(suite.file.filepath);
+  try {
+    started = await start(system);
+  } catch (error) {
+    // A mutant that breaks start-up must fail the file's tests: a failing beforeAll
+    // would only skip them, and Stryker counts skipped tests as passing.
+    startFailure = error;
+    return;
+  }
+  const secrets = 'secret' in started.target ? [started.target.secret] : 'token' in started.target ? [started.target.token, started.target.otherToken ?? ''] : [];
+  const context: RunContext = {
+    seed: SEED, strict: false, reportDir, reproduce: 'npm run mutation',
+    targets: { [system]: started.target }, secrets: secrets.filter(Boolean),
+  };
+  (globalThis as { [IN_WORKER_RUN_CONTEXT]?: RunContext })[IN_WORKER_RUN_CONTEXT] = context;
+});
+
+beforeEach(() => {
+  if (startFailure !== undefined) throw startFailure;
+});
+
+afterEach(() => coverage.afterTest());
+
+afterAll(async () => {
+  await started?.stop();
+  coverage.afterFile();
+  rmSync(reportDir, { recursive: true, force: true });
+});
