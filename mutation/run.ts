@@ -2,7 +2,6 @@
 // all of them, one after the other — each run uses both cores), then the score table
 // of every system that has a report (score-by-system.ts).
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MUTATION_SYSTEMS } from './systems.mjs';
 
@@ -18,7 +17,8 @@ if (!process.env['DATABASE_URL']) {
   console.error('npm run mutation: DATABASE_URL is not set, so the webhook runs on one PGlite instance: the multi-instance race check (WH-CONC-02) is skipped and the PostgreSQL store is not exercised');
 }
 
-const stryker = createRequire(import.meta.url).resolve('@stryker-mutator/core/bin/stryker.js');
+// The package exports no path to its bin; it is a devDependency of this project.
+const stryker = join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
 let failed = false;
 for (const system of asked.length > 0 ? asked : known) {
   console.log(`\n== mutation: ${system} ==`);
