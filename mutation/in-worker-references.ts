@@ -108,7 +108,7 @@ export async function startResourceApiInWorker(databaseUrl: string | undefined):
 /**
  * The device server in the worker; its CLI checks still run the reference's CLI as
  * child processes, with `childEnv` (which carries the active mutant and the coverage
- * hook into them — see child-coverage.ts).
+ * hook into them — see suite-file-coverage.ts).
  */
 export async function startDeviceServerInWorker(childEnv: Record<string, string>): Promise<StartedTarget<DeviceServerTarget>> {
   const { createTextLogger, installExtension, parseCliArgs, readEnvironment, resolveServerOptions, startServer } = await deviceServerModules();
