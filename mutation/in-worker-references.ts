@@ -14,6 +14,7 @@ import { createSchema, dropSchema } from '../harness/target/postgres-schema.ts';
 import { REFERENCE_APP, REFERENCE_SIM_DRIVER } from '../harness/target/references/device-server-reference.ts';
 import { REFERENCE_ENTRIES } from '../harness/target/reference-entries.ts';
 import { tsxNodeArgs } from '../harness/project-paths.ts';
+import { apiTokens, newToken, usersOf } from '../harness/target/run-users.ts';
 
 // The reference's modules are imported when a reference starts, not with this file:
 // their top-level code must run after Stryker has switched the mutant on (its
@@ -37,7 +38,6 @@ const deviceServerModules = async () => ({
   ...(await import('../reference-impl/device-server/text-logger.ts')),
 });
 
-const token = (): string => `wc_${randomBytes(24).toString('base64url')}`;
 const suffix = (): string => randomBytes(4).toString('hex');
 
 interface Store {
@@ -60,7 +60,7 @@ const COMMON_ENV = { HOST: '127.0.0.1', PORT: '0', CONFORMANCE_PROBE: '1', LOG_L
 
 export async function startWebhookInWorker(databaseUrl: string | undefined): Promise<StartedTarget<WebhookTarget>> {
   const { createLogger, readWebhookConfig, startReceiver } = await webhookModules();
-  const secret = token();
+  const secret = newToken();
   const store = await freshStore(databaseUrl, 'webhook');
   // As the harness does: two instances on one database when there is PostgreSQL.
   const count = databaseUrl ? 2 : 1;
@@ -87,11 +87,11 @@ export async function startWebhookInWorker(databaseUrl: string | undefined): Pro
 
 export async function startResourceApiInWorker(databaseUrl: string | undefined): Promise<StartedTarget<ResourceApiTarget>> {
   const { createLogger, readConfig: readResourceApiConfig, serve } = await resourceApiModules();
-  const users = { token: token(), userId: `wirecheck-user-${suffix()}`, otherToken: token(), otherUserId: `wirecheck-other-${suffix()}` };
+  const users = usersOf();
   const store = await freshStore(databaseUrl, 'ra');
   const config = readResourceApiConfig({
     ...COMMON_ENV, ...store.env,
-    API_TOKENS: `${users.token}:${users.userId},${users.otherToken}:${users.otherUserId}`,
+    API_TOKENS: apiTokens(users),
   });
   const serving = await serve(config, createLogger({ name: 'resource-api', level: 'silent' })).catch(async (error: unknown) => {
     await store.remove();

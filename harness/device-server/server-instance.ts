@@ -73,9 +73,10 @@ export interface StartAttempt {
   stop(): Promise<void>;
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether anything answers HTTP at url within timeoutMs (any status). */
+export async function answers(url: string, timeoutMs = 500): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(500) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
     return true;
   } catch {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OptionsError } from '../errors.ts';
+import { optionsProblems } from '../test-support/options-problems.ts';
 import { resolveRunConfig } from '../target/run-config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wirecheck-evidence-options-'));
@@ -15,13 +15,7 @@ writeFileSync(join(dir, 'known.yaml'), 'entries:\n  - {id: WH-SIG-02, reason: PA
 writeFileSync(join(dir, 'bad.yaml'), 'entries:\n  - {id: WH-NOPE-01, reason: r, expires: 2027-01-31}\n');
 
 function problemsOf(options: Record<string, unknown>): readonly string[] {
-  try {
-    resolveRunConfig({ system: 'webhook', ...options }, {}, dir);
-    return [];
-  } catch (error) {
-    if (error instanceof OptionsError) return error.problems;
-    throw error;
-  }
+  return optionsProblems(() => resolveRunConfig({ system: 'webhook', ...options }, {}, dir));
 }
 
 describe('evidence options of wirecheck run', () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OptionsError } from '../errors.ts';
+import { optionsProblems as problems } from '../test-support/options-problems.ts';
 import { resolveRunConfig } from './run-config.ts';
 
 const cwd = '/work/project';
-
-function problems(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof OptionsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('resolveRunConfig', () => {
   it('defaults to the reference target, a random seed and reports/<run-id>/', () => {

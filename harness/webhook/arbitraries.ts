@@ -1,6 +1,7 @@
 // fast-check arbitraries for deliveries: formattings of a JSON value, bodies that are
 // not JSON, and JSON that is not a valid event.
 import fc from 'fast-check';
+import { isJson } from '../checks/is-json.ts';
 import type { JsonStyle } from './json-format.ts';
 
 export function jsonStyle(): fc.Arbitrary<JsonStyle> {
@@ -13,15 +14,6 @@ export function jsonStyle(): fc.Arbitrary<JsonStyle> {
     reverseDepths,
     escape: (c: string) => escapeSet.includes(c),
   }));
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const NOT_JSON_SHAPES = [

@@ -4,13 +4,13 @@
 // with the conformance settings; hands the suites the same target shapes as the
 // reference target — webhook with two receiver instances on one database — and
 // removes everything afterwards.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { SystemName } from '../../checks/check-definition.ts';
 import type { RunConfig } from '../run-config.ts';
 import type { StartedTarget } from '../started-target.ts';
 import type { DeviceServerTarget, ResourceApiTarget, SystemTarget, WebhookTarget } from '../target-info.ts';
 import { REFERENCE_APP } from '../references/device-server-reference.ts';
+import { apiTokens, usersOf, type RunUsers } from '../run-users.ts';
 import { requireContainerEngine } from './container-engine.ts';
 import { startDockerStack, type DockerStack } from './docker-stack.ts';
 import { publishAddress, startReferenceContainer, stopOnce, type RunningContainer } from './reference-container.ts';
@@ -21,25 +21,6 @@ type Progress = (line: string) => void;
 
 // Building an image or pulling PostgreSQL can take minutes: say what is happening.
 const stderrProgress: Progress = (line) => { process.stderr.write(`wirecheck: docker: ${line}\n`); };
-
-const newToken = (): string => `wc_${randomBytes(24).toString('base64url')}`;
-const newUserId = (role: string): string => `wirecheck-${role}-${randomBytes(4).toString('hex')}`;
-
-interface RunUsers {
-  readonly token: string;
-  readonly userId: string;
-  readonly otherToken: string;
-  readonly otherUserId: string;
-}
-
-function usersOf(config: RunConfig): RunUsers {
-  return {
-    token: config.resourceApi.token ?? newToken(),
-    userId: config.resourceApi.userId ?? newUserId('user'),
-    otherToken: newToken(),
-    otherUserId: config.resourceApi.otherUserId ?? newUserId('other'),
-  };
-}
 
 /** The suites' view of a system's containers: the same shapes the reference target gives. */
 function targetOf(system: SystemName, urls: readonly string[], config: RunConfig, users: RunUsers): SystemTarget {
@@ -79,10 +60,10 @@ async function startAll(specs: readonly ContainerSpec[], image: string, stack: D
 }
 
 async function startSystem(system: SystemName, config: RunConfig, image: string, stack: DockerStack, progress: Progress): Promise<StartedTarget> {
-  const users = usersOf(config);
+  const users = usersOf(config.resourceApi);
   const inputs: StackInputs = {
     databaseUrl: stack.databaseUrl, webhookSecret: config.webhook.secret, appSource: REFERENCE_APP,
-    apiTokens: `${users.token}:${users.userId},${users.otherToken}:${users.otherUserId}`,
+    apiTokens: apiTokens(users),
   };
   const specs = STACK_SPECS[system](inputs);
   progress(`starting ${specs.map((s) => s.name).join(', ')}`);

@@ -3,7 +3,6 @@
 // the probe on, on embedded PGlite in a temp dir — or, when PostgreSQL is configured,
 // in a fresh schema of its own that is dropped afterwards. And an external deployment,
 // checked by one authenticated read.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,27 +17,7 @@ import { referenceEnv } from '../reference-env.ts';
 import type { RunConfig } from '../run-config.ts';
 import type { StartedTarget } from '../started-target.ts';
 import type { ResourceApiTarget } from '../target-info.ts';
-
-// RFC 6750 token characters only (base64url), long enough that guessing is moot.
-const newToken = (): string => `wc_${randomBytes(24).toString('base64url')}`;
-const newUserId = (role: string): string => `wirecheck-${role}-${randomBytes(4).toString('hex')}`;
-
-interface Users {
-  readonly token: string;
-  readonly userId: string;
-  readonly otherToken: string;
-  readonly otherUserId: string;
-}
-
-/** The run's users: --token / --user-id / --other-user-id when given, else fresh ones. */
-function usersOf(config: RunConfig): Users {
-  return {
-    token: config.resourceApi.token ?? newToken(),
-    userId: config.resourceApi.userId ?? newUserId('user'),
-    otherToken: newToken(),
-    otherUserId: config.resourceApi.otherUserId ?? newUserId('other'),
-  };
-}
+import { apiTokens, usersOf } from '../run-users.ts';
 
 function storeOf(config: RunConfig): { env: Record<string, string>; schema?: string; dataDir?: string } {
   if (config.databaseUrl) {
@@ -50,7 +29,7 @@ function storeOf(config: RunConfig): { env: Record<string, string>; schema?: str
 }
 
 export async function startResourceApiReference(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<ResourceApiTarget>> {
-  const users = usersOf(config);
+  const users = usersOf(config.resourceApi);
   const store = storeOf(config);
   if (store.schema && config.databaseUrl) await createSchema(config.databaseUrl, store.schema);
   let server: ManagedProcess | undefined;
@@ -69,7 +48,7 @@ export async function startResourceApiReference(config: RunConfig, env: NodeJS.P
       env: referenceEnv(config, env, {
         ...store.env,
         PORT: String(port),
-        API_TOKENS: `${users.token}:${users.userId},${users.otherToken}:${users.otherUserId}`,
+        API_TOKENS: apiTokens(users),
       }),
       logFile: join(config.reportDir, 'logs', 'resource-api-reference.log'),
       healthUrl: `${baseUrl}healthz`,

@@ -2,22 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OptionsError } from '../../errors.ts';
+import { optionsProblems as problems } from '../../test-support/options-problems.ts';
 import { resolveDeliveriesConfig, resolveSendConfig } from './sender-cli-options.ts';
 
 const cwd = mkdtempSync(join(tmpdir(), 'wirecheck-send-options-'));
 writeFileSync(join(cwd, 'event.json'), '{ "id": "evt_1" }\n');
 writeFileSync(join(cwd, 'empty.json'), '');
-
-function problems(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof OptionsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('resolveSendConfig', () => {
   it('reads the event file byte for byte, applies the defaults and freezes the result', () => {

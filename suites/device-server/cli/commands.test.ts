@@ -10,7 +10,7 @@ import { check } from '../../../harness/checks/check.ts';
 import { deviceServerTarget } from '../../../harness/device-server/device-server-context.ts';
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { describeRun, runCli, SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
-import { attemptStart, type StartAttempt, startInstance } from '../../../harness/device-server/server-instance.ts';
+import { answers, attemptStart, type StartAttempt, startInstance } from '../../../harness/device-server/server-instance.ts';
 import { emptyHome } from '../../../harness/device-server/shared-instances.ts';
 import { describeAnswer, isSuccess } from '../../../harness/device-server/w3c-answer.ts';
 import { W3cClient } from '../../../harness/device-server/w3c-client.ts';
@@ -82,16 +82,6 @@ function externalAddress(): string | undefined {
   return Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1_500) });
-    await response.body?.cancel();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 check('DS-SEC-01', async (ctx) => {
   const address = externalAddress();
   if (!address) return ctx.observe('could not be determined: this machine has no non-loopback IPv4 interface');
@@ -99,7 +89,7 @@ check('DS-SEC-01', async (ctx) => {
     label: 'default-address', home: await emptyHome(pool, 'default-address'), address: false,
   });
   pool.onStop(instance.stop);
-  const reached = await answers(`http://${address}:${instance.port}/status`);
+  const reached = await answers(`http://${address}:${instance.port}/status`, 1_500);
   ctx.transcript.note(`started without --address on port ${instance.port}; GET http://${address}:${instance.port}/status ${reached ? 'answered' : 'did not answer'}`);
   ctx.observe(reached
     ? 'started without --address it answers on a non-loopback interface too: it binds every interface (pass --address to bind a trusted one)'

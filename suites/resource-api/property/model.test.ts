@@ -5,6 +5,7 @@
 // is not an object with a boolean weeklyDigest is refused and changes nothing.
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../../harness/checks/check.ts';
+import { isJson } from '../../../harness/checks/is-json.ts';
 import { assertProperty } from '../../../harness/checks/property.ts';
 import { Transcript } from '../../../harness/http/index.ts';
 import { readPreferences } from '../../../harness/resource-api/api-state.ts';
@@ -44,15 +45,6 @@ check('RA-MODEL-01', async (ctx) => {
 }, { timeout: 120_000 });
 
 const isValidPatch = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as Record<string, unknown>)['weeklyDigest'] === 'boolean';
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Bodies the spec calls missing or malformed input for PATCH preferences. */
 const invalidBody: fc.Arbitrary<Call> = fc.oneof(
