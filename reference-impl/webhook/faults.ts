@@ -11,6 +11,7 @@ export const WEBHOOK_FAULTS = [
   'signature-not-verified', //      checks the header's format, never its value
   'missing-signature-accepted', //  a request without the header skips verification
   'text-plain-accepted', //         reads the body whatever the Content-Type
+  'malformed-content-type-rejected', // a malformed Content-Type gets the framework's error, not 401
   'strict-content-type-equality', // Content-Type must equal "application/json" exactly: charset rejected
   'parse-error-unhandled', //       a JSON syntax error escapes as a 500
   'non-object-unhandled', //        reads fields of null without a check: 500

@@ -41,8 +41,18 @@ describe('fault-switch ignorer', () => {
     expect(ignoredIn("const s = deps.faults.has('y') ? 'paid' : SUCCEEDED;")).toEqual(["deps.faults.has('y')", "'paid'"]);
   });
 
-  it('ignores what an && chain with a switch guards, not the other operand', () => {
-    expect(ignoredIn("if (a && env.faults.has('z')) b();")).toEqual(["env.faults.has('z')", 'b();']);
+  it('ignores a test that needs a switch, with what it guards', () => {
+    expect(ignoredIn("if (a === 'd' && env.faults.has('z')) b();")).toEqual(["a === 'd' && env.faults.has('z')", 'b();']);
+    expect(ignoredIn("if (faults.has('z') && Array.isArray(v.w)) b();")).toEqual(["faults.has('z') && Array.isArray(v.w)", 'b();']);
+    expect(ignoredIn("if (faults.has('y') || faults.has('z')) b();")).toEqual(["faults.has('y') || faults.has('z')", 'b();']);
+  });
+
+  it('keeps a test whose other operands have effects, or that holds without a switch', () => {
+    expect(ignoredIn("if (next() && faults.has('z')) b();")).toEqual(["faults.has('z')", 'b();']);
+    expect(ignoredIn("if (faults.has('y') || a) b();")).toEqual(["faults.has('y')"]);
+  });
+
+  it('ignores the right side of a switch && x', () => {
     expect(ignoredIn("const v = faults.has('w') && sideEffect();")).toEqual(["faults.has('w')", 'sideEffect()']);
   });
 

@@ -13,6 +13,7 @@ export const webhookFaultExpectations: readonly FaultExpectation[] = [
   { fault: 'signature-not-verified', fails: ['WH-SIG-08', 'WH-SIG-09', 'WH-SIG-10', 'WH-SIG-12', 'WH-SIG-17'] },
   { fault: 'missing-signature-accepted', fails: ['WH-SIG-03', 'WH-SIG-14'] },
   { fault: 'text-plain-accepted', fails: ['WH-SIG-15'] },
+  { fault: 'malformed-content-type-rejected', fails: ['WH-SIG-18'] },
   { fault: 'strict-content-type-equality', fails: ['WH-SIG-16'] },
   { fault: 'parse-error-unhandled', fails: ['WH-PARSE-01', 'WH-PARSE-02', 'WH-PARSE-03', 'WH-PARSE-04'] },
   { fault: 'non-object-unhandled', fails: ['WH-VAL-01', 'WH-VAL-12'] },

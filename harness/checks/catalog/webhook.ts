@@ -22,6 +22,7 @@ export const webhookChecks: readonly CheckDefinition[] = [
   { id: 'WH-SIG-15', level: 'MUST', title: 'a correctly signed body sent as text/plain or without Content-Type is 401', clause: 'Errors: non-JSON content type' },
   { id: 'WH-SIG-16', level: 'MUST', title: 'accepts Content-Type application/json; charset=utf-8', clause: 'Request headers: Content-Type' },
   { id: 'WH-SIG-17', level: 'MUST', title: 'a valid event with a wrong signature leaves no record', clause: 'Responses: 401', needs: P },
+  { id: 'WH-SIG-18', level: 'MUST', title: 'a correctly signed body with a malformed Content-Type is 401, not a framework error', clause: 'Request headers: Content-Type' },
   // Parsing (Processing order 2)
   { id: 'WH-PARSE-01', level: 'MUST', title: 'answers a signed non-JSON body with 400 invalid JSON', clause: 'Processing order 2' },
   { id: 'WH-PARSE-02', level: 'MUST', title: 'answers a signed empty body with 400', clause: 'Processing order 2' },

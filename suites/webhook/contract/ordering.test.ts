@@ -22,6 +22,11 @@ function versioned(paymentId: string, version: number): PaymentEvent {
   return { ...event, data: { ...event.data, paymentId, version } };
 }
 
+function unversioned(paymentId: string, createdAt: string): PaymentEvent {
+  const event = paymentEvent({ createdAt });
+  return { ...event, data: { paymentId, amount: 1, currency: 'EUR' } };
+}
+
 check('WH-ORD-01', async (ctx) => {
   const paymentId = uniqueId('pay');
   await deliverInTurn(ctx, [versioned(paymentId, 2), versioned(paymentId, 1)]);
@@ -36,13 +41,13 @@ check('WH-ORD-02', async (ctx) => {
 
 check('WH-ORD-04', async (ctx) => {
   const paymentId = uniqueId('pay');
-  const unversioned = (createdAt: string): PaymentEvent => {
-    const event = paymentEvent({ createdAt });
-    return { ...event, data: { paymentId, amount: 1, currency: 'EUR' } };
-  };
   const later = '2026-11-21T10:00:00.500Z';
-  await deliverInTurn(ctx, [unversioned(later), unversioned('2026-11-21T10:00:00.499Z')]);
+  await deliverInTurn(ctx, [unversioned(paymentId, later), unversioned(paymentId, '2026-11-21T10:00:00.499Z')]);
   expect(await probePayment(ctx, paymentId)).toMatchObject({ version: Date.parse(later), applied: [Date.parse(later)] });
+  // The epoch itself is the non-negative version 0, applied like any other.
+  const atEpoch = uniqueId('pay');
+  await deliverInTurn(ctx, [unversioned(atEpoch, '1970-01-01T00:00:00.000Z')]);
+  expect(await probePayment(ctx, atEpoch)).toMatchObject({ version: 0, applied: [0] });
 });
 
 check('WH-ORD-05', async (ctx) => {

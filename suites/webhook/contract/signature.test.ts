@@ -106,3 +106,12 @@ check('WH-SIG-17', async (ctx) => {
   expectRejected(await client.deliver({ body, signature: signatureOf('wrong-secret', body) }), 'invalid signature');
   expect(await recordCount(ctx, event.id), 'a delivery answered 401 must leave no record').toBe(0);
 });
+
+check('WH-SIG-18', async (ctx) => {
+  const client = webhookClient(ctx);
+  // Not media types at all: a framework that cannot parse them answers 400 or 415, but
+  // the spec treats every type other than application/json alike — the body is empty.
+  for (const contentType of ['json', 'application/', '/json', 'application json']) {
+    expectRejected(await client.deliver({ body: paymentEvent(), contentType }), 'invalid signature');
+  }
+});
