@@ -1,7 +1,7 @@
 // Stryker ignorer for the references' fault switches (reference-impl/shared/faults.ts):
-// `faults.has('name')` is false in every conformance run, so mutating the test itself
-// or the code it guards yields mutants no suite can see — the self-test, not mutation
-// testing, proves those branches. Ignored, each with this reason:
+// `faults.has('name')` (the resource API: `ctx.has('name')`) is false in every
+// conformance run, so mutating the test itself or the code it guards yields mutants no
+// suite can see — the self-test, not mutation testing, proves those branches. Ignored, each with this reason:
 //   - the call `<…>faults.has(...)` itself (turning a switch off changes nothing);
 //   - the test of an `if` or `?:` that is false while every switch is off
 //     (`faults.has(..)`, `x && faults.has(..)` with `x` free of side effects,
@@ -14,11 +14,14 @@ import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
 const REASON = 'fault switch (off in every conformance run; proved by the self-test)';
 
+/** Names whose `.has(...)` is a fault switch: the fault sets, and the resource API's AppContext. */
+const SWITCH_HOLDERS = new Set(['faults', 'ctx']);
+
 function isFaultSwitch(node) {
   return node?.type === 'CallExpression'
     && node.callee.type === 'MemberExpression'
     && node.callee.property.type === 'Identifier' && node.callee.property.name === 'has'
-    && ((node.callee.object.type === 'Identifier' && node.callee.object.name === 'faults')
+    && ((node.callee.object.type === 'Identifier' && SWITCH_HOLDERS.has(node.callee.object.name))
       || (node.callee.object.type === 'MemberExpression' && node.callee.object.property.type === 'Identifier' && node.callee.object.property.name === 'faults'));
 }
 

@@ -10,6 +10,7 @@ import { bearerToken } from './token-table.ts';
 const REALM = 'Bearer realm="wirecheck"';
 
 function unauthorized(request: FastifyRequest): ProblemError {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: not shown: which 401 adds RFC 6750's error="invalid_token" (a SHOULD there) and the wording of detail; the spec fixes the 401, and every variant still sends a Bearer challenge
   if (request.headers.authorization === undefined) {
     return new ProblemError('unauthorized', 'missing Authorization header; send Authorization: Bearer <token>',
       { 'www-authenticate': REALM });
@@ -25,7 +26,9 @@ export function authenticate(ctx: AppContext) {
     const userId = token === undefined ? undefined : ctx.tokens.userFor(token);
     if (userId !== undefined) return setActor(request, { userId, deferred: undefined });
     const problem = unauthorized(request);
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with missing-auth-accepted on
     if (ctx.has('missing-auth-accepted')) return setActor(request, { userId: null, deferred: undefined });
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with 401-but-applied on
     if (ctx.has('401-but-applied')) return setActor(request, { userId: null, deferred: problem });
     throw problem;
   };
@@ -37,9 +40,13 @@ export function authorizeUser(ctx: AppContext) {
     const actor = actorOf(request);
     if (actor.userId === null || actor.userId === request.params.user_id) return;
     const problem = new ProblemError('forbidden', 'this token may not act for that user');
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, isWrite is read only together with the fault switches cross-user-write and 403-but-applied
     const isWrite = request.method === 'PATCH';
+    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with cross-user-write on
     if (isWrite && ctx.has('cross-user-write')) return;
+    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with 403-but-applied on
     if (isWrite && ctx.has('403-but-applied')) {
+      // Stryker disable next-line AssignmentOperator: fault switch only: reachable with 403-but-applied on
       actor.deferred ??= problem;
       return;
     }

@@ -9,11 +9,18 @@ import { ProblemError } from './problem.ts';
 export function requireJson(ctx: AppContext) {
   return async <P>(request: FastifyRequest, _reply: unknown, payload: P): Promise<P> => {
     const contentType = request.headers['content-type'];
+    if (contentType === undefined && ctx.has('missing-content-type-500')) throw new Error('no Content-Type');
+    if (ctx.has('strict-json-media-type') && contentType !== 'application/json') throw new ProblemError('unsupported-media-type', 'send exactly application/json');
+    // Stryker disable next-line StringLiteral: fault switch only: ctx.has('') names no fault and is false, as text-plain-accepted is in every conformance run
     if (isJsonMediaType(contentType) || ctx.has('text-plain-accepted')) return payload;
     const problem = new ProblemError('unsupported-media-type',
+      // Stryker disable next-line all: not shown: the spec leaves the error body's shape open, the detail's wording is free
       `Content-Type ${contentType === undefined ? 'is missing' : `"${contentType.slice(0, 60)}" is not supported`}; send application/json`,
+      // Stryker disable next-line all: not in the spec: it asks 415 for an unsupported media type, not an Accept-Patch or Accept-Post header saying what is accepted
       { [request.method === 'PATCH' ? 'accept-patch' : 'accept-post']: 'application/json' });
+    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with 415-but-applied on, off in every conformance run (the killed 'true' mutant is that fault forced on, proved by the self-test)
     if (ctx.has('415-but-applied')) {
+      // Stryker disable next-line AssignmentOperator: fault switch only: reachable with 415-but-applied on
       actorOf(request).deferred ??= problem;
       return payload;
     }

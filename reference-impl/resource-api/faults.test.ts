@@ -138,6 +138,15 @@ describe('ETag and If-Match', () => {
     expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
   });
 
+  fault('if-match-before-existence', 'a conditional DELETE of an absent label answers 412', async () => {
+    const app = await appWith('if-match-before-existence');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await deleteLabel(app, id, user).expect(204);
+    await deleteLabel(app, id, user).set('If-Match', '"v42"').expect(412);
+    await deleteLabel(app, id, user).expect(404);
+  });
+
   fault('412-but-applied', 'a stale If-Match answers 412 and applies the change anyway', async () => {
     const app = await appWith('412-but-applied');
     const user = tokens.fresh();
@@ -227,6 +236,25 @@ describe('media type and input', () => {
     const user = tokens.fresh();
     await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'text/plain').expect(204);
     expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+  });
+
+  fault('strict-json-media-type', 'application/json with a charset is refused with 415', async () => {
+    const app = await appWith('strict-json-media-type');
+    const user = tokens.fresh();
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'application/json; charset=utf-8').expect(415);
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}').expect(204);
+  });
+
+  fault('missing-content-type-500', 'a body without Content-Type answers 500', async () => {
+    const app = await appWith('missing-content-type-500');
+    const user = tokens.fresh();
+    await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).send(Buffer.from('{"weeklyDigest":true}')).unset('Content-Type').expect(500);
+  });
+
+  fault('oversize-body-500', 'a body over the limit answers 500, not 413', async () => {
+    const app = await appWith('oversize-body-500');
+    const user = tokens.fresh();
+    await patchAs(app, prefsPath(user), user.auth, JSON.stringify({ weeklyDigest: 'x'.repeat(100_000) })).expect(500);
   });
 
   fault('415-but-applied', 'a 415 is answered after the body was applied', async () => {

@@ -28,6 +28,7 @@ export const KNOWN_FAULTS = [
   'etag-unchanged', //            the ETag stays "v1" whatever the version
   'stale-etag-on-204', //         the PATCH 204 carries the previous ETag, not the new one
   'if-match-ignored', //          If-Match is not evaluated: a stale tag still succeeds
+  'if-match-before-existence', //  a conditional DELETE of an absent label answers 412, not 404
   '412-but-applied', //           a stale If-Match answers 412 but the change is applied
   // --- authentication and permission ---
   'missing-auth-accepted', //     a missing or invalid bearer token is accepted
@@ -44,6 +45,9 @@ export const KNOWN_FAULTS = [
   'text-plain-accepted', //       the 415 check is skipped: any content type is parsed as JSON
   '415-but-applied', //           a non-JSON content type answers 415 after parsing and applying the body
   'wrong-type-accepted', //       non-boolean weeklyDigest / non-string name are coerced and accepted
+  'strict-json-media-type', //    only the exact text "application/json" is JSON: parameters or other case answer 415
+  'missing-content-type-500', //  a body without Content-Type crashes the handler: 500
+  'oversize-body-500', //         a body over the size limit answers 500 instead of 413
 ] as const;
 
 export type ResourceFault = (typeof KNOWN_FAULTS)[number];

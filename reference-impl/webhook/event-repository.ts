@@ -77,7 +77,7 @@ export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): 
   return rows.map((row) => (fresh.delete(row.key) ? 'recorded' : 'duplicate'));
 }
 
-// Stryker disable all: fault model, the single-delivery path only the no-record and read-then-write-dedup faults take
+// Stryker disable all: fault model, the single-delivery path only the no-record and read-then-write-dedup faults take (and the fault helper below), to the end of the file
 /** Records one delivery in a transaction of its own (the group committer batches instead). */
 export async function recordEvent(
   store: SqlStore,
@@ -96,4 +96,3 @@ export async function recordDuplicateEffect(store: SqlStore, id: string): Promis
   await store.query(`INSERT INTO webhook_effects (provider, effect_key, event_id, applied) VALUES ($1, $2, $3, false)`,
     [PROVIDER, `${storageKey(id)}#${randomUUID()}`, storageKey(id)]);
 }
-// Stryker restore all

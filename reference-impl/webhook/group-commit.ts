@@ -58,8 +58,9 @@ export class GroupCommitter {
       const outcomes = await insertEvents(this.store, group.map((p) => p.row));
       // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, insertEvents returns one outcome per row
       group.forEach((pending, i) => pending.resolve(outcomes[i] ?? 'duplicate'));
-      // Stryker disable next-line BlockStatement: unreachable through the contract, no switch makes the webhook store fail (CONTRACTS §4)
-    } catch (error) {
+    }
+    // Stryker disable next-line BlockStatement: unreachable through the contract, no switch makes the webhook store fail (CONTRACTS §4)
+    catch (error) {
       for (const pending of group) pending.reject(error);
     } finally {
       this.#inFlight -= 1;

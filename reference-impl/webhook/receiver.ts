@@ -34,8 +34,9 @@ export async function startReceiver(config: WebhookConfig, logger: pino.Logger):
         await store.close();
       },
     };
-    // Stryker disable next-line BlockStatement: a failed listen is not part of a run
-  } catch (error) {
+  }
+  // Stryker disable next-line BlockStatement: a failed listen is not part of a run
+  catch (error) {
     // Stryker disable next-line OptionalChaining: a failed listen is not part of a run
     await worker?.stop();
     await store.close();

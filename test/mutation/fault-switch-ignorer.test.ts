@@ -61,6 +61,10 @@ describe('fault-switch ignorer', () => {
     expect(ignoredIn("if (faults.has('r')) { on(); } else { off(); }")).toEqual(["faults.has('r')", '{ on(); }']);
   });
 
+  it("takes the resource API's ctx.has as a switch", () => {
+    expect(ignoredIn("const c = ctx.has('public-caching') ? 'public' : 'private';")).toEqual(["ctx.has('public-caching')", "'public'"]);
+  });
+
   it('ignores nothing that is not a fault switch', () => {
     expect(ignoredIn("if (other.has('x')) z(); if (faults.get('x')) z();")).toEqual([]);
   });

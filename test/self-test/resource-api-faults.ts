@@ -29,6 +29,10 @@ export const resourceApiFaultExpectations: readonly FaultExpectation[] = [
   { fault: 'etag-unchanged', fails: ['RA-COND-01', 'RA-COND-04', 'RA-MODEL-01'] },
   { fault: 'stale-etag-on-204', fails: ['RA-COND-05'] },
   { fault: 'if-match-ignored', fails: ['RA-COND-02', 'RA-CONC-05', 'RA-MODEL-01'] },
+  { fault: 'if-match-before-existence', fails: ['RA-COND-06'] },
+  { fault: 'strict-json-media-type', fails: ['RA-INPUT-06'] },
+  { fault: 'missing-content-type-500', fails: ['RA-INPUT-07'] },
+  { fault: 'oversize-body-500', fails: ['RA-INPUT-08'] },
   { fault: '412-but-applied', fails: ['RA-COND-03', 'RA-MODEL-01'] },
   // authentication and permission
   { fault: 'missing-auth-accepted', fails: ['RA-AUTH-01', 'RA-AUTH-02', 'RA-CORS-03'] },

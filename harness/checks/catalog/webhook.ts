@@ -20,7 +20,7 @@ export const webhookChecks: readonly CheckDefinition[] = [
   { id: 'WH-SIG-13', level: 'MUST', title: 'authenticates the raw bytes of a body with invalid UTF-8 inside a string', clause: 'Authentication 1', allows: '202 or 400 after authentication: whether such a body parses as JSON is not fixed by the spec; only 401 fails' },
   { id: 'WH-SIG-14', level: 'MUST', title: 'authenticates before parsing: a badly signed non-JSON body is 401, not 400', clause: 'Authentication 3' },
   { id: 'WH-SIG-15', level: 'MUST', title: 'a correctly signed body sent as text/plain or without Content-Type is 401', clause: 'Errors: non-JSON content type' },
-  { id: 'WH-SIG-16', level: 'MUST', title: 'accepts Content-Type application/json; charset=utf-8', clause: 'Request headers: Content-Type' },
+  { id: 'WH-SIG-16', level: 'MUST', title: 'accepts Content-Type application/json with a charset parameter, in other letter case, with a space before the parameter', clause: 'Request headers: Content-Type', allows: 'RFC 9110 §8.3.1: type and subtype are case-insensitive' },
   { id: 'WH-SIG-17', level: 'MUST', title: 'a valid event with a wrong signature leaves no record', clause: 'Responses: 401', needs: P },
   { id: 'WH-SIG-18', level: 'MUST', title: 'a correctly signed body with a malformed Content-Type is 401, not a framework error', clause: 'Request headers: Content-Type' },
   // Parsing (Processing order 2)

@@ -81,6 +81,37 @@ check('RA-INPUT-04', async (ctx) => {
   }
 });
 
+check('RA-INPUT-06', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/json ; charset=UTF-8']) {
+    const before = (await readPreferences(client)).weeklyDigest;
+    const patch = await client.send('PATCH', apiPath.preferences(client.userId), { json: { weeklyDigest: !before }, contentType });
+    expect(patch.statusCode, `PATCH as ${contentType} answered ${describeAnswer(patch)}`).toBe(204);
+    expect((await readPreferences(client)).weeklyDigest, `weeklyDigest after the PATCH sent as ${contentType}`).toBe(!before);
+  }
+});
+
+check('RA-INPUT-07', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const before = (await readPreferences(client)).weeklyDigest;
+  const patch = await client.send('PATCH', apiPath.preferences(client.userId), { body: JSON.stringify({ weeklyDigest: !before }), contentType: null });
+  expect(patch.statusCode < 500, `PATCH without Content-Type answered ${describeAnswer(patch)}`).toBe(true);
+  const expected = patch.statusCode >= 200 && patch.statusCode < 300 ? !before : before;
+  expect((await readPreferences(client)).weeklyDigest, `weeklyDigest after the PATCH without Content-Type answered ${patch.statusCode}`).toBe(expected);
+  const post = await client.send('POST', apiPath.labels, { body: JSON.stringify({ name: uniqueName() }), contentType: null });
+  expect(post.statusCode < 500, `POST without Content-Type answered ${describeAnswer(post)}`).toBe(true);
+});
+
+check('RA-INPUT-08', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const before = (await readPreferences(client)).weeklyDigest;
+  // Invalid whatever the size limit: a string where a boolean belongs.
+  const response = await client.send('PATCH', apiPath.preferences(client.userId), { json: { weeklyDigest: 'x'.repeat(1024 * 1024) } });
+  const refused = response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 401 && response.statusCode !== 403;
+  expect(refused, `a 1 MiB PATCH body answered ${describeAnswer(response)}`).toBe(true);
+  expect((await readPreferences(client)).weeklyDigest, 'weeklyDigest after the 1 MiB PATCH').toBe(before);
+});
+
 /** GET preferences, requiring the ETag that conditional requests need. */
 async function taggedPreferences(client: ResourceApiClient): Promise<PreferencesRead & { etag: string }> {
   const read = await readPreferences(client);
@@ -161,6 +192,20 @@ check('RA-COND-05', async (ctx) => {
     }
     expect((await readPreferences(client)).etag, `PATCH ${step}: the 204 carried ETag ${tag}; the next GET must carry the same`).toBe(tag);
   }
+});
+
+check('RA-COND-06', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const label = await taggedLabel(client);
+  const deleted = await client.deleteLabel(label.id);
+  expect(deleted.statusCode, `DELETE answered ${describeAnswer(deleted)}`).toBe(204);
+  // Absence is decided before any precondition: the tag the label had, and one it never had.
+  for (const ifMatch of [label.etag ?? unknownEtag(), unknownEtag()]) {
+    const repeat = await client.deleteLabel(label.id, { ifMatch });
+    expect(repeat.statusCode, `DELETE of the deleted label with If-Match: ${ifMatch} answered ${describeAnswer(repeat)}`).toBe(404);
+  }
+  expect(await labelExists(client, label.id), 'the label after the repeated DELETEs').toBe(false);
+  if (ctx.target.capabilities.includes('probe')) expect(await deletionEffects(ctx, label.id), 'label.deleted effects').toBe(1);
 });
 
 function applied(response: ParsedResponse): string {

@@ -96,7 +96,10 @@ check('WH-SIG-15', async (ctx) => {
 });
 
 check('WH-SIG-16', async (ctx) => {
-  expectAcknowledged(await webhookClient(ctx).deliver({ body: paymentEvent(), contentType: 'application/json; charset=utf-8' }));
+  // Type and subtype are case-insensitive, parameters follow a semicolon (RFC 9110 §8.3.1, §5.6.6).
+  for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/json ; charset=UTF-8']) {
+    expectAcknowledged(await webhookClient(ctx).deliver({ body: paymentEvent(), contentType }));
+  }
 });
 
 check('WH-SIG-17', async (ctx) => {
