@@ -67,7 +67,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     // Fastify's own 503 while closing has its own JSON body; requests in flight finish normally instead.
     // Stryker disable next-line BooleanLiteral: shutdown only: what a request gets while the server closes
     return503OnClosing: false,
-    frameworkErrors: frameworkErrors((request) => commonHeaders(ctx, request)),
+    frameworkErrors: frameworkErrors((request) => commonHeaders(ctx, request), ctx),
     clientErrorHandler,
   });
   // Bodies are read as bytes for every content type: the 415 decision is ours (before

@@ -22,7 +22,8 @@ function unauthorized(request: FastifyRequest): ProblemError {
 /** 1. Authenticate: a known bearer token, acting for its own user only. */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    const token = bearerToken(request.headers.authorization);
+    const header = request.headers.authorization;
+    const token = ctx.has('token-anywhere-in-header') ? /Bearer +(\S+)/i.exec(header ?? '')?.[1] : bearerToken(header);
     const userId = token === undefined ? undefined : ctx.tokens.userFor(token);
     if (userId !== undefined) return setActor(request, { userId, deferred: undefined });
     const problem = unauthorized(request);

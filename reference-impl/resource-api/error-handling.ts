@@ -53,10 +53,10 @@ export function installErrorHandling(app: FastifyInstance, shapes: readonly Rout
 
 /** Fastify option frameworkErrors: errors of the router (malformed URL, over-long parameter). */
 // Stryker disable next-line BlockStatement: equivalent for a client: without the option Fastify answers the same statuses (400 malformed URL, 414 parameter over 100 chars); only the body's shape and optional metadata headers differ
-export function frameworkErrors(headersFor: (request: FastifyRequest) => Record<string, string>) {
+export function frameworkErrors(headersFor: (request: FastifyRequest) => Record<string, string>, ctx: Pick<AppContext, 'has'>) {
   // No route matched, so no onSend hook runs: the common headers are added here.
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    void sendProblem(reply.headers(headersFor(request)), problemFor(error));
+    void sendProblem(reply.headers(headersFor(request)), problemFor(ctx.has('router-errors-500') ? new Error('router error') : error));
   };
 }
 

@@ -138,6 +138,13 @@ describe('ETag and If-Match', () => {
     expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
   });
 
+  fault('if-match-first-tag-only', 'an If-Match list holding the current tag second answers 412', async () => {
+    const app = await appWith('if-match-first-tag-only');
+    const user = tokens.fresh();
+    await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).set('If-Match', '"v42", "v0"')
+      .type('application/json').send('{"weeklyDigest":true}').expect(412);
+  });
+
   fault('if-match-before-existence', 'a conditional DELETE of an absent label answers 412', async () => {
     const app = await appWith('if-match-before-existence');
     const user = tokens.fresh();
@@ -243,6 +250,18 @@ describe('media type and input', () => {
     const user = tokens.fresh();
     await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'application/json; charset=utf-8').expect(415);
     await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}').expect(204);
+  });
+
+  fault('token-anywhere-in-header', 'a known token after another scheme name is accepted', async () => {
+    const app = await appWith('token-anywhere-in-header');
+    const user = tokens.fresh();
+    await request(app.server).get(prefsPath(user)).set('Authorization', `XBearer ${user.token}`).expect(200);
+  });
+
+  fault('router-errors-500', 'an undecodable label path answers 500', async () => {
+    const app = await appWith('router-errors-500');
+    const user = tokens.fresh();
+    await request(app.server).get('/v1/labels/%zz').set('Authorization', user.auth).expect(500);
   });
 
   fault('missing-content-type-500', 'a body without Content-Type answers 500', async () => {

@@ -28,6 +28,7 @@ export const KNOWN_FAULTS = [
   'etag-unchanged', //            the ETag stays "v1" whatever the version
   'stale-etag-on-204', //         the PATCH 204 carries the previous ETag, not the new one
   'if-match-ignored', //          If-Match is not evaluated: a stale tag still succeeds
+  'if-match-first-tag-only', //    PATCH reads only the first entity-tag of an If-Match list
   'if-match-before-existence', //  a conditional DELETE of an absent label answers 412, not 404
   '412-but-applied', //           a stale If-Match answers 412 but the change is applied
   // --- authentication and permission ---
@@ -46,6 +47,8 @@ export const KNOWN_FAULTS = [
   '415-but-applied', //           a non-JSON content type answers 415 after parsing and applying the body
   'wrong-type-accepted', //       non-boolean weeklyDigest / non-string name are coerced and accepted
   'strict-json-media-type', //    only the exact text "application/json" is JSON: parameters or other case answer 415
+  'token-anywhere-in-header', //  a known token is taken from anywhere in Authorization (`XBearer t`, `Bearer t junk`)
+  'router-errors-500', //         a path the router cannot take (%zz, an over-long id) answers 500
   'missing-content-type-500', //  a body without Content-Type crashes the handler: 500
   'oversize-body-500', //         a body over the size limit answers 500 instead of 413
 ] as const;

@@ -37,7 +37,8 @@ async function patchPreferences(ctx: AppContext, request: PreferencesRequest, re
   // Stryker disable next-line StringLiteral: fault switch only: reachable with wrong-type-accepted on
   const weeklyDigest = readPreferencesPatch(parseJsonBody(request.body), ctx.has('wrong-type-accepted'));
   // 6. If-Match (412): evaluated by the compare-and-set statement that applies the change
-  const condition = ctx.has('if-match-ignored') ? undefined : parseIfMatch(request.headers['if-match']);
+  const ifMatch = ctx.has('if-match-first-tag-only') ? request.headers['if-match']?.split(',')[0] : request.headers['if-match'];
+  const condition = ctx.has('if-match-ignored') ? undefined : parseIfMatch(ifMatch);
   const apply = (c: IfMatch | undefined) => ctx.db.commit((tx) => writePreferences(tx, userId, weeklyDigest, c));
   // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with ack-before-commit on
   if (ctx.has('ack-before-commit')) {

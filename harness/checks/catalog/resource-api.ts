@@ -26,6 +26,7 @@ export const resourceApiChecks: readonly CheckDefinition[] = [
   { id: 'RA-LABEL-01', level: 'MUST', title: 'POST {"name"} answers 201 with a JSON object holding a string id', clause: 'Endpoints: POST labels', allows: 'other members, a Location header or not' },
   { id: 'RA-LABEL-02', level: 'MUST', title: 'GET of a created label answers 200 while it exists and 404 once it is deleted', clause: 'Endpoints: GET label', allows: 'any body on the 200: its shape is not shown' },
   { id: 'RA-LABEL-03', level: 'INFO', title: 'records the label GET body: media type, members and their types', clause: 'Endpoints: label GET body', allows: 'the shape is not shown (the reference answers {"id","name"})' },
+  { id: 'RA-LABEL-04', level: 'MUST', title: 'a label path that is no valid id (undecodable %zz, 200 characters) is answered 4xx, not 401, 403 or 5xx', clause: 'Errors: 404', allows: 'any other 4xx: 400, 404, 414 or 422' },
   // DELETE and its side effect
   { id: 'RA-DEL-01', level: 'MUST', title: 'DELETE of an existing label answers 204, and a GET right after answers 404', clause: 'States and transitions: label deleted' },
   { id: 'RA-DEL-02', level: 'MUST', title: 'a repeated DELETE answers 404 and the label stays absent', clause: 'States and transitions: label already absent' },
@@ -56,6 +57,7 @@ export const resourceApiChecks: readonly CheckDefinition[] = [
   { id: 'RA-COND-04', level: 'MUST', title: 'the preferences\' ETag changes whenever their representation changes', clause: '204 rules 9' },
   { id: 'RA-COND-05', level: 'MUST', title: 'an ETag carried by a PATCH 204 equals the ETag of the next GET', clause: '204 rules 9', allows: 'a 204 without an ETag' },
   { id: 'RA-COND-06', level: 'MUST', title: 'a conditional DELETE of a label already deleted answers 404, whatever its If-Match', clause: 'States and transitions: label already absent', allows: 'RFC 9110 §13.2.1: preconditions are not evaluated when the answer without them would be neither 2xx nor 412' },
+  { id: 'RA-COND-07', level: 'MUST', title: 'If-Match as a list: the current tag among others (spaces around commas) succeeds, * succeeds, the weak W/ form of a strong tag answers 412', clause: '204 rules 9', allows: 'RFC 9110 §13.1.1: a list of entity-tags, * for any current representation, strong comparison' },
   // Caching (204 rules 10)
   { id: 'RA-CACHE-01', level: 'MUST', title: 'user-specific answers (200, 201, 204, 403, 404) are not storable by shared caches', clause: '204 rules 10', allows: 'Cache-Control private or no-store, or none at all (RFC 9111 §3.5: a shared cache does not store the answer to an authenticated request unless public, s-maxage or must-revalidate allows it)' },
   { id: 'RA-CACHE-02', level: 'SHOULD', title: 'user-specific answers say so: Cache-Control private or no-store', clause: '204 rules 10' },

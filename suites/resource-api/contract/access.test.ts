@@ -30,6 +30,9 @@ check('RA-AUTH-02', async (ctx) => {
     ['with an unknown bearer token', 'unknown'],
     ['with "Bearer" and no token', { authorization: 'Bearer' }],
     ['with Basic credentials', { authorization: `Basic ${Buffer.from(`${client.userId}:secret`).toString('base64')}` }],
+    // The run's own token, but not as the credentials of the Bearer scheme.
+    ['with the token after another scheme name', { authorization: `XBearer ${client.target.token}` }],
+    ['with the token followed by more text', { authorization: `Bearer ${client.target.token} junk` }],
   ];
   const problems: string[] = [];
   for (const [how, as] of malformed) problems.push(...not401(await everyEndpoint(client, as), how));

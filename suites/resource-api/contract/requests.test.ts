@@ -208,6 +208,23 @@ check('RA-COND-06', async (ctx) => {
   if (ctx.target.capabilities.includes('probe')) expect(await deletionEffects(ctx, label.id), 'label.deleted effects').toBe(1);
 });
 
+check('RA-COND-07', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  // The current tag second in a list (with spaces either side of the comma), then *.
+  const lists = [(tag: string) => `${unknownEtag()}, ${tag}`, (tag: string) => `${unknownEtag()} ,${tag}`, () => '*'];
+  for (const list of lists) {
+    const current = await taggedPreferences(client);
+    const ifMatch = list(current.etag);
+    const response = await client.patchPreferences(!current.weeklyDigest, { ifMatch });
+    expect(response.statusCode, `PATCH with If-Match: ${ifMatch} (holding the current tag ${current.etag}) answered ${describeAnswer(response)}`).toBe(204);
+  }
+  const current = await taggedPreferences(client);
+  if (current.etag.startsWith('W/')) return ctx.transcript.note(`the preferences' ETag ${current.etag} is weak: the strong comparison is not tried`);
+  const weak = await client.patchPreferences(!current.weeklyDigest, { ifMatch: `W/${current.etag}` });
+  expect(weak.statusCode, `PATCH with If-Match: W/${current.etag} (a weak tag never matches strongly) answered ${describeAnswer(weak)}`).toBe(412);
+  expect((await readPreferences(client)).weeklyDigest, 'weeklyDigest after the 412').toBe(current.weeklyDigest);
+});
+
 function applied(response: ParsedResponse): string {
   return (response.header('preference-applied') ?? '').toLowerCase().replace(/\s+/g, '');
 }

@@ -12,7 +12,7 @@ import { errorCases } from '../../../harness/resource-api/error-cases.ts';
 import { expectNone } from '../../../harness/resource-api/expect-none.ts';
 import { bodyShape } from '../../../harness/resource-api/json-shape.ts';
 import { expectNoContent } from '../../../harness/resource-api/no-content-rules.ts';
-import { describeAnswer, resourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
+import { apiPath, describeAnswer, resourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
 import { deletionEffects, withFailedCommit } from '../../../harness/resource-api/resource-api-probe.ts';
 import { neverIssuedLabelId, uniqueName } from '../../../harness/resource-api/unique-name.ts';
 
@@ -53,6 +53,20 @@ check('RA-LABEL-02', async (ctx) => {
   expect(await labelExists(client, id), 'GET of the label just created (by the id of the creation response) must answer 200').toBe(true);
   await deleteOwnLabel(client, id);
   expect(await labelExists(client, id), 'GET of the label once it is deleted must answer 404').toBe(false);
+});
+
+check('RA-LABEL-04', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const wrong: string[] = [];
+  for (const path of [`${apiPath.labels}/%zz`, `${apiPath.labels}/${'a'.repeat(200)}`]) {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await client.send(method, path);
+      const { statusCode } = response;
+      if (statusCode < 400 || statusCode >= 500 || statusCode === 401 || statusCode === 403) wrong.push(`${method} ${path.slice(0, 24)}…: ${describeAnswer(response)}`);
+    }
+  }
+  expectNone(wrong, 'a label path that is no valid id must be answered 4xx (not 401 or 403)');
+  expect((await client.getPreferences()).statusCode, 'GET preferences after those requests').toBe(200);
 });
 
 check('RA-LABEL-03', async (ctx) => {
