@@ -264,6 +264,13 @@ describe('media type and input', () => {
     await request(app.server).get('/v1/labels/%zz').set('Authorization', user.auth).expect(500);
   });
 
+  fault('utf8-replaced', 'a label name that is not UTF-8 is created', async () => {
+    const app = await appWith('utf8-replaced');
+    const user = tokens.fresh();
+    const body = Buffer.concat([Buffer.from('{"name":"w'), Buffer.from([0xff]), Buffer.from('rk"}')]);
+    await request(app.server).post('/v1/labels').set('Authorization', user.auth).set('Content-Type', 'application/json').serialize((b: unknown) => b as string).send(body).expect(201);
+  });
+
   fault('missing-content-type-500', 'a body without Content-Type answers 500', async () => {
     const app = await appWith('missing-content-type-500');
     const user = tokens.fresh();

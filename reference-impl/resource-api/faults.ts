@@ -45,6 +45,7 @@ export const KNOWN_FAULTS = [
   // --- media type and input ---
   'text-plain-accepted', //       the 415 check is skipped: any content type is parsed as JSON
   '415-but-applied', //           a non-JSON content type answers 415 after parsing and applying the body
+  'utf8-replaced', //             a label name with bytes that are not UTF-8 is stored with U+FFFD instead of 400
   'wrong-type-accepted', //       non-boolean weeklyDigest / non-string name are coerced and accepted
   'strict-json-media-type', //    only the exact text "application/json" is JSON: parameters or other case answer 415
   'token-anywhere-in-header', //  a known token is taken from anywhere in Authorization (`XBearer t`, `Bearer t junk`)

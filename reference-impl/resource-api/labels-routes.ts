@@ -38,7 +38,7 @@ export function labelsRoutes(app: FastifyInstance, ctx: AppContext): void {
 // 1. 401 and 2. 415 ran in the hooks; 3. JSON syntax (400) 4. shape (422) 5. insert and commit.
 async function postLabel(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   // Stryker disable next-line StringLiteral: fault switch only: reachable with wrong-type-accepted on
-  const name = readLabelCreate(parseJsonBody(request.body), ctx.has('wrong-type-accepted'));
+  const name = readLabelCreate(parseJsonBody(request.body, ctx.has('utf8-replaced')), ctx.has('wrong-type-accepted'));
   // Stryker disable next-line StringLiteral: equivalent, the actor has a user id unless missing-auth-accepted or 401-but-applied is on
   const owner = actorOf(request).userId ?? 'anonymous';
   const label = await ctx.db.commit(async (tx) => ({ applied: true, label: await createLabel(tx, owner, name) }))

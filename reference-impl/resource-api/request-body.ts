@@ -4,12 +4,14 @@
 import { ProblemError } from './problem.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Fault utf8-replaced only: bytes that are not UTF-8 become U+FFFD. */
+const replacingUtf8 = new TextDecoder('utf-8');
 
 /** 400 unless the body is one well-formed UTF-8 JSON document (a leading BOM is ignored, RFC 8259 §8.1). */
-export function parseJsonBody(body: unknown): unknown {
+export function parseJsonBody(body: unknown, replaceInvalidUtf8 = false): unknown {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   try {
-    return JSON.parse(utf8.decode(bytes)) as unknown;
+    return JSON.parse((replaceInvalidUtf8 ? replacingUtf8 : utf8).decode(bytes)) as unknown;
   } catch {
     // Stryker disable next-line all: not shown: the spec leaves the error body's shape open, the detail's wording is free
     const why = bytes.length === 0 ? 'the request has no content' : 'the content is not valid UTF-8 JSON';

@@ -52,4 +52,5 @@ export const resourceApiFaultExpectations: readonly FaultExpectation[] = [
   { fault: 'text-plain-accepted', fails: ['RA-INPUT-01'] },
   { fault: '415-but-applied', fails: ['RA-INPUT-02'] },
   { fault: 'wrong-type-accepted', fails: ['RA-INPUT-03', 'RA-INPUT-04', 'RA-INPUT-05'] },
+  { fault: 'utf8-replaced', fails: ['RA-INPUT-03'] },
 ];

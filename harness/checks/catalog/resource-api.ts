@@ -44,7 +44,7 @@ export const resourceApiChecks: readonly CheckDefinition[] = [
   // Media type and input
   { id: 'RA-INPUT-01', level: 'MUST', title: 'PATCH and POST with a non-JSON Content-Type (text/plain, form) answer 415', clause: 'Endpoints: JSON bodies' },
   { id: 'RA-INPUT-02', level: 'MUST', title: 'a PATCH answered 415 changes nothing', clause: 'Errors: 415' },
-  { id: 'RA-INPUT-03', level: 'MUST', title: 'missing or malformed input (bad JSON, no body, wrong shape, wrong type) answers 400 or 422', clause: 'Errors: 400 or 422', allows: '400 or 422, as the Errors table says' },
+  { id: 'RA-INPUT-03', level: 'MUST', title: 'missing or malformed input (bad JSON, bytes that are not UTF-8, no body, wrong shape, wrong type) answers 400 or 422', clause: 'Errors: 400 or 422', allows: '400 or 422, as the Errors table says' },
   { id: 'RA-INPUT-04', level: 'MUST', title: 'a PATCH answered 400 or 422 changes nothing', clause: 'Errors: 400 or 422', allows: '400 or 422' },
   { id: 'RA-INPUT-05', level: 'MUST', title: 'any PATCH body that is not an object with a boolean weeklyDigest answers 400 or 422 and changes nothing (property)', clause: 'Preferences: weeklyDigest', allows: '400 or 422; members beside a boolean weeklyDigest are not generated, since the spec does not say whether they are refused' },
   { id: 'RA-INPUT-06', level: 'MUST', title: 'application/json with a charset parameter, in other letter case or with a space before the parameter, is taken as JSON', clause: 'Endpoints: JSON bodies', allows: 'RFC 9110 §8.3.1: type and subtype are case-insensitive, parameters follow a semicolon' },

@@ -27,6 +27,8 @@ const BAD_PATCHES: readonly [string, Call][] = [
 
 const BAD_POSTS: readonly [string, Call][] = [
   ['invalid JSON', { body: '{"name": ' }],
+  // JSON text is UTF-8 (RFC 8259 §8.1); 0xFF occurs in no UTF-8 text.
+  ['a name with a byte that is not UTF-8', { body: Buffer.concat([Buffer.from('{"name":"w'), Buffer.from([0xff]), Buffer.from('rk"}')]) }],
   ['no content', { body: '', contentType: 'application/json' }],
   ['an object without name', { json: {} }],
   ['name 42', { json: { name: 42 } }],
