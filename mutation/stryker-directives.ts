@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 // Stryker's own parser stack (a dependency of @stryker-mutator/instrumenter), untyped here.
 const BABEL = '@babel/core';
 
-interface Comment { readonly value: string; readonly loc: { readonly start: { readonly line: number }; readonly end: { readonly line: number } } }
+interface Comment { readonly value: string; readonly start: number; readonly loc: { readonly start: { readonly line: number } } }
 interface Node { readonly leadingComments?: readonly Comment[]; readonly loc?: { readonly start: { readonly line: number } } }
 interface Babel {
   parseSync(code: string, options: object): (Node & { comments?: readonly Comment[] }) | null;
@@ -34,16 +34,17 @@ export async function strykerDirectives(file: string): Promise<Directive[]> {
   const babel = (await import(BABEL)) as Babel;
   const code = readFileSync(file, 'utf8');
   const ast = babel.parseSync(code, { filename: file, configFile: false, babelrc: false, parserOpts: { plugins: ['typescript'] } });
-  const attached = new Map<Comment, number>();
+  // Comment offset → the line of the node it leads (what Stryker's bookkeeper sees).
+  const leads = new Map<number, number>();
   babel.traverse(ast, {
     enter({ node }) {
-      for (const comment of node.leadingComments ?? []) attached.set(comment, node.loc?.start.line ?? 0);
+      for (const comment of node.leadingComments ?? []) leads.set(comment.start, node.loc?.start.line ?? 0);
     },
   });
   return (ast?.comments ?? []).flatMap((comment) => {
     const match = DIRECTIVE.exec(comment.value);
     if (!match) return [];
-    const nodeLine = [...attached].find(([c]) => c.loc.start.line === comment.loc.start.line && c.value === comment.value)?.[1];
+    const nodeLine = leads.get(comment.start);
     return [{
       file,
       line: comment.loc.start.line,
