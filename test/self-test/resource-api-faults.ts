@@ -33,6 +33,7 @@ export const resourceApiFaultExpectations: readonly FaultExpectation[] = [
   { fault: 'if-match-first-tag-only', fails: ['RA-COND-07'] },
   { fault: 'strict-json-media-type', fails: ['RA-INPUT-06'] },
   { fault: 'token-anywhere-in-header', fails: ['RA-AUTH-02'] },
+  { fault: 'no-www-authenticate', fails: ['RA-AUTH-08'] },
   { fault: 'router-errors-500', fails: ['RA-LABEL-04'] },
   { fault: 'missing-content-type-500', fails: ['RA-INPUT-07'] },
   { fault: 'oversize-body-500', fails: ['RA-INPUT-08'] },

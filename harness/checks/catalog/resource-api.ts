@@ -26,7 +26,7 @@ export const resourceApiChecks: readonly CheckDefinition[] = [
   { id: 'RA-LABEL-01', level: 'MUST', title: 'POST {"name"} answers 201 with a JSON object holding a string id', clause: 'Endpoints: POST labels', allows: 'other members, a Location header or not' },
   { id: 'RA-LABEL-02', level: 'MUST', title: 'GET of a created label answers 200 while it exists and 404 once it is deleted', clause: 'Endpoints: GET label', allows: 'any body on the 200: its shape is not shown' },
   { id: 'RA-LABEL-03', level: 'INFO', title: 'records the label GET body: media type, members and their types', clause: 'Endpoints: label GET body', allows: 'the shape is not shown (the reference answers {"id","name"})' },
-  { id: 'RA-LABEL-04', level: 'MUST', title: 'a label path that is no valid id (undecodable %zz, 200 characters) is answered 4xx, not 401, 403 or 5xx', clause: 'Errors: 404', allows: 'any other 4xx: 400, 404, 414 or 422' },
+  { id: 'RA-LABEL-04', level: 'MUST', title: 'a label path that is no valid id (undecodable %zz, 200 characters, NUL) is answered 4xx, not 401, 403 or 5xx', clause: 'Errors: 404', allows: 'any other 4xx: 400, 404, 414 or 422' },
   // DELETE and its side effect
   { id: 'RA-DEL-01', level: 'MUST', title: 'DELETE of an existing label answers 204, and a GET right after answers 404', clause: 'States and transitions: label deleted' },
   { id: 'RA-DEL-02', level: 'MUST', title: 'a repeated DELETE answers 404 and the label stays absent', clause: 'States and transitions: label already absent' },
@@ -41,6 +41,7 @@ export const resourceApiChecks: readonly CheckDefinition[] = [
   { id: 'RA-AUTH-05', level: 'MUST', title: 'a PATCH of another user\'s preferences answered 403 changes nothing (read with that user\'s token)', clause: 'Errors: 403', allows: OTHER_USER },
   { id: 'RA-AUTH-06', level: 'MUST', title: 'another user\'s label cannot be read: 403 or 404 without its name', clause: 'Authentication 3', allows: `${NOT_FOUND_OR_FORBIDDEN}; ${OTHER_USER}` },
   { id: 'RA-AUTH-07', level: 'MUST', title: 'another user\'s label cannot be deleted: 403 or 404, the label intact and no effect', clause: 'Authentication 3', allows: `${NOT_FOUND_OR_FORBIDDEN}; ${OTHER_USER}` },
+  { id: 'RA-AUTH-08', level: 'MUST', title: 'a 401 carries WWW-Authenticate with a Bearer challenge', clause: 'Authentication 2', allows: 'RFC 9110 §11.6.1: a 401 carries at least one challenge; any realm, parameters or further challenges' },
   // Media type and input
   { id: 'RA-INPUT-01', level: 'MUST', title: 'PATCH and POST with a non-JSON Content-Type (text/plain, form) answer 415', clause: 'Endpoints: JSON bodies' },
   { id: 'RA-INPUT-02', level: 'MUST', title: 'a PATCH answered 415 changes nothing', clause: 'Errors: 415' },

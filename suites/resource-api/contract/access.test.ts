@@ -39,6 +39,20 @@ check('RA-AUTH-02', async (ctx) => {
   expectNone(problems, 'every endpoint must answer 401');
 });
 
+check('RA-AUTH-08', async (ctx) => {
+  const client = resourceApiClient(ctx);
+  const unchallenged: string[] = [];
+  for (const [how, as] of [['without Authorization', 'none'], ['with an unknown token', 'unknown']] as const) {
+    for (const [what, method, path] of [['GET preferences', 'GET', apiPath.preferences(client.userId)], ['DELETE label', 'DELETE', apiPath.label(neverIssuedLabelId())]] as const) {
+      const response = await client.send(method, path, { as });
+      if (response.statusCode !== 401) continue; // the status is RA-AUTH-01/02's to judge
+      const challenge = response.header('www-authenticate') ?? '';
+      if (!/(^|,)\s*Bearer(\s|,|$)/i.test(challenge)) unchallenged.push(`${what} ${how}: 401 with WWW-Authenticate "${challenge || '(none)'}"`);
+    }
+  }
+  expectNone(unchallenged, 'a 401 must carry a Bearer challenge');
+});
+
 check('RA-AUTH-03', async (ctx) => {
   const client = resourceApiClient(ctx);
   const before = (await readPreferences(client)).weeklyDigest;

@@ -58,7 +58,7 @@ check('RA-LABEL-02', async (ctx) => {
 check('RA-LABEL-04', async (ctx) => {
   const client = resourceApiClient(ctx);
   const wrong: string[] = [];
-  for (const path of [`${apiPath.labels}/%zz`, `${apiPath.labels}/${'a'.repeat(200)}`]) {
+  for (const path of [`${apiPath.labels}/%zz`, `${apiPath.labels}/${'a'.repeat(200)}`, `${apiPath.labels}/lbl_%00`]) {
     for (const method of ['GET', 'DELETE']) {
       const response = await client.send(method, path);
       const { statusCode } = response;
