@@ -4,9 +4,11 @@
 // changes nothing, the ETag follows every change. Prefer (204 rules 11).
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
+import { JSON_CONTENT_TYPE_SPELLINGS } from '../../../harness/checks/json-content-types.ts';
 import type { ParsedResponse } from '../../../harness/http/index.ts';
 import { createLabel, labelExists, readPreferences, type PreferencesRead } from '../../../harness/resource-api/api-state.ts';
 import { expectNone } from '../../../harness/resource-api/expect-none.ts';
+import { refusesInput } from '../../../harness/resource-api/input-refusal.ts';
 import { expectNoContent } from '../../../harness/resource-api/no-content-rules.ts';
 import { apiPath, describeAnswer, resourceApiClient, type Call, type ResourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
 import { deletionEffects } from '../../../harness/resource-api/resource-api-probe.ts';
@@ -85,7 +87,7 @@ check('RA-INPUT-04', async (ctx) => {
 
 check('RA-INPUT-06', async (ctx) => {
   const client = resourceApiClient(ctx);
-  for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/json ; charset=UTF-8']) {
+  for (const contentType of JSON_CONTENT_TYPE_SPELLINGS) {
     const before = (await readPreferences(client)).weeklyDigest;
     const patch = await client.send('PATCH', apiPath.preferences(client.userId), { json: { weeklyDigest: !before }, contentType });
     expect(patch.statusCode, `PATCH as ${contentType} answered ${describeAnswer(patch)}`).toBe(204);
@@ -109,8 +111,7 @@ check('RA-INPUT-08', async (ctx) => {
   const before = (await readPreferences(client)).weeklyDigest;
   // Invalid whatever the size limit: a string where a boolean belongs.
   const response = await client.send('PATCH', apiPath.preferences(client.userId), { json: { weeklyDigest: 'x'.repeat(1024 * 1024) } });
-  const refused = response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 401 && response.statusCode !== 403;
-  expect(refused, `a 1 MiB PATCH body answered ${describeAnswer(response)}`).toBe(true);
+  expect(refusesInput(response.statusCode), `a 1 MiB PATCH body answered ${describeAnswer(response)}`).toBe(true);
   expect((await readPreferences(client)).weeklyDigest, 'weeklyDigest after the 1 MiB PATCH').toBe(before);
 });
 

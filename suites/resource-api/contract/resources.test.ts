@@ -10,6 +10,7 @@ import type { ParsedResponse } from '../../../harness/http/index.ts';
 import { createLabel, createdId, deleteOwnLabel, labelExists, readPreferences } from '../../../harness/resource-api/api-state.ts';
 import { errorCases } from '../../../harness/resource-api/error-cases.ts';
 import { expectNone } from '../../../harness/resource-api/expect-none.ts';
+import { refusesInput } from '../../../harness/resource-api/input-refusal.ts';
 import { bodyShape } from '../../../harness/resource-api/json-shape.ts';
 import { expectNoContent } from '../../../harness/resource-api/no-content-rules.ts';
 import { apiPath, describeAnswer, resourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
@@ -61,8 +62,7 @@ check('RA-LABEL-04', async (ctx) => {
   for (const path of [`${apiPath.labels}/%zz`, `${apiPath.labels}/${'a'.repeat(200)}`, `${apiPath.labels}/lbl_%00`]) {
     for (const method of ['GET', 'DELETE']) {
       const response = await client.send(method, path);
-      const { statusCode } = response;
-      if (statusCode < 400 || statusCode >= 500 || statusCode === 401 || statusCode === 403) wrong.push(`${method} ${path.slice(0, 24)}…: ${describeAnswer(response)}`);
+      if (!refusesInput(response.statusCode)) wrong.push(`${method} ${path.slice(0, 24)}…: ${describeAnswer(response)}`);
     }
   }
   expectNone(wrong, 'a label path that is no valid id must be answered 4xx (not 401 or 403)');

@@ -1,6 +1,7 @@
 // Processing order 1 and Authentication 1, 3, 5: the signature over the exact bytes.
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
+import { JSON_CONTENT_TYPE_SPELLINGS } from '../../../harness/checks/json-content-types.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { eventBytes, paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { expectAcknowledged, expectRejected } from '../../../harness/webhook/expect-answer.ts';
@@ -96,8 +97,7 @@ check('WH-SIG-15', async (ctx) => {
 });
 
 check('WH-SIG-16', async (ctx) => {
-  // Type and subtype are case-insensitive, parameters follow a semicolon (RFC 9110 §8.3.1, §5.6.6).
-  for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/json ; charset=UTF-8']) {
+  for (const contentType of JSON_CONTENT_TYPE_SPELLINGS) {
     expectAcknowledged(await webhookClient(ctx).deliver({ body: paymentEvent(), contentType }));
   }
 });
