@@ -1,13 +1,23 @@
-// npm run mutation [-- <system> ...]: Stryker once per system (systems.mjs; default
-// all of them, one after the other — each run uses both cores), then the score table
-// of every system that has a report (score-by-system.ts).
+// npm run mutation [-- <system> ... [--mutate <files>]]: Stryker once per system
+// (systems.mjs; default all of them, one after the other — each run uses both cores),
+// then the score table of every system that has a report (score-by-system.ts).
+// --mutate (Stryker's own option: comma-separated files or globs) re-tests part of a
+// system; the incremental file keeps the results of the rest, so a long first run can
+// be done in parts.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { MUTATION_SYSTEMS } from './systems.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const known = Object.keys(MUTATION_SYSTEMS);
-const asked = process.argv.slice(2);
+const args = process.argv.slice(2);
+const mutateAt = args.indexOf('--mutate');
+const mutate = mutateAt >= 0 ? args[mutateAt + 1] : undefined;
+if (mutateAt >= 0 && !mutate) {
+  console.error('npm run mutation: --mutate needs a comma-separated list of files, e.g. --mutate reference-impl/device-server/app.ts');
+  process.exit(2);
+}
+const asked = mutateAt >= 0 ? args.filter((_, i) => i !== mutateAt && i !== mutateAt + 1) : args;
 const unknown = asked.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
   console.error(`npm run mutation: unknown system ${unknown.join(', ')}; choose from ${known.join(', ')} (none: all)`);
@@ -22,7 +32,7 @@ const stryker = join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 's
 let failed = false;
 for (const system of asked.length > 0 ? asked : known) {
   console.log(`\n== mutation: ${system} ==`);
-  const run = spawnSync(process.execPath, [stryker, 'run', 'mutation/stryker.config.mjs'], {
+  const run = spawnSync(process.execPath, [stryker, 'run', 'mutation/stryker.config.mjs', ...(mutate ? ['--mutate', mutate] : [])], {
     cwd: ROOT, stdio: 'inherit', env: { ...process.env, WIRECHECK_MUTATION_SYSTEM: system },
   });
   if (run.status !== 0) {

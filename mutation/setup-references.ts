@@ -13,9 +13,13 @@ import type { StartedTarget } from '../harness/target/started-target.ts';
 import type { RunContext } from '../harness/target/target-info.ts';
 import { SuiteFileCoverage } from './suite-file-coverage.ts';
 import { startDeviceServerInWorker, startResourceApiInWorker, startWebhookInWorker } from './in-worker-references.ts';
+import { mutationSystem } from './systems.mjs';
 
 const SEED = 20261121;
 const databaseUrl = process.env['DATABASE_URL'] || undefined;
+const embeddedStore = mutationSystem().embeddedStore ?? [];
+/** PostgreSQL when the run has it, unless this mutation run keeps the system on PGlite. */
+const databaseUrlOf = (system: SystemName): string | undefined => (embeddedStore.includes(system) ? undefined : databaseUrl);
 const coverage = new SuiteFileCoverage();
 const reportDir = mkdtempSync(join(tmpdir(), 'wirecheck-mutation-report-'));
 let started: StartedTarget | undefined;
@@ -29,8 +33,8 @@ function systemOf(file: string): SystemName {
 
 function start(system: SystemName): Promise<StartedTarget> {
   switch (system) {
-    case 'webhook': return startWebhookInWorker(databaseUrl);
-    case 'resource-api': return startResourceApiInWorker(databaseUrl);
+    case 'webhook': return startWebhookInWorker(databaseUrlOf(system));
+    case 'resource-api': return startResourceApiInWorker(databaseUrlOf(system));
     case 'device-server': return startDeviceServerInWorker(coverage.childEnv(process.env));
   }
 }

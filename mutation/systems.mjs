@@ -41,6 +41,9 @@ export const MUTATION_SYSTEMS = {
     // through the webhook and resource API suites.
     mutate: ['reference-impl/shared/**/*.ts', '!reference-impl/shared/faults.ts', 'reference-impl/store/**/*.ts'],
     suites: ['webhook', 'resource-api'],
+    // Both store adapters under test: the webhook on PostgreSQL (its race check needs two
+    // instances on one database), the resource API on the embedded PGlite adapter.
+    embeddedStore: ['resource-api'],
   },
 };
 

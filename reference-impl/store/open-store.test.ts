@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
-import { openStore } from './open-store.ts';
+import { defaultDataDir, openStore } from './open-store.ts';
 import type { SqlStore } from './sql-store.ts';
 import { storageKey } from './storage-key.ts';
 
@@ -75,6 +75,19 @@ describe('embedded store durability', () => {
       expect(rows).toEqual([{ event_key: 'kept' }]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('defaultDataDir', () => {
+  it('is a fresh, empty directory under the OS temp dir, a new one each time', () => {
+    const [a, b] = [defaultDataDir(), defaultDataDir()];
+    try {
+      expect(a.startsWith(join(tmpdir(), 'wirecheck-data-'))).toBe(true);
+      expect(a).not.toBe(b);
+      expect(readdirSync(a)).toEqual([]);
+    } finally {
+      for (const dir of [a, b]) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
