@@ -47,7 +47,7 @@ export async function createPglite(dataDir: string, schema: string): Promise<PGl
     return db;
   }
   const file = templateFileFor(schema);
-  // Stryker disable next-line ConditionalExpression: performance only, without the cached template a real initdb builds the same database
+  // Stryker disable next-line ConditionalExpression,BlockStatement: performance only, without the cached template a real initdb builds the same database
   if (existsSync(file)) {
     // Stryker disable next-line BlockStatement: performance only, without the cached template a real initdb builds the same database
     try {
