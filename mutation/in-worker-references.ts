@@ -123,7 +123,7 @@ export async function startDeviceServerInWorker(childEnv: Record<string, string>
       system: 'device-server', kind: 'reference', baseUrl: server.url,
       capabilities: ['server-command', 'session-discovery'],
       vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-      app: REFERENCE_APP, driverName: 'simandroid',
+      app: REFERENCE_APP, alertAtLaunch: true, driverName: 'simandroid',
       serverCommand: [process.execPath, ...tsxNodeArgs(REFERENCE_ENTRIES['device-server'].entry)],
       homeEnv: 'VENDOR_HOME', commandEnv: childEnv, driverSource: REFERENCE_SIM_DRIVER,
     };

@@ -1,7 +1,10 @@
 // An open alert for the alert checks. The spec has no route that raises one, so the
 // app under test must: the reference's simulated app shows one at launch; Appium's
 // fake driver opens one when an element with a showAlert attribute is clicked
-// (fixtures/device-server/fake-app.xml has one). Anything else: not applicable.
+// (fixtures/device-server/fake-app.xml has one). Anything else: not applicable — but
+// a target that declares an alert at launch (the bundled reference) fails without one.
+import type { CheckContext } from '../checks/check.ts';
+import type { DeviceServerTarget } from '../target/target-info.ts';
 import { isObject, isSuccess } from './w3c-answer.ts';
 import type { W3cClient } from './w3c-client.ts';
 
@@ -23,4 +26,11 @@ export async function ensureAlert(client: W3cClient, sessionId: string): Promise
   if (!isSuccess(found) || typeof element !== 'string') return false;
   await client.session(sessionId, 'POST', `element/${encodeURIComponent(element)}/click`, {});
   return alertIsOpen(client, sessionId);
+}
+
+/** Opens an alert, or ends the check: skipped where the app offers none, failed where the target declares one at launch. */
+export async function requireAlert(ctx: CheckContext, target: DeviceServerTarget, client: W3cClient, sessionId: string): Promise<void> {
+  if (await ensureAlert(client, sessionId)) return;
+  if (target.alertAtLaunch) throw new Error('the target\'s app shows an alert at launch, yet none is open in a new session (GET .../alert/text fails)');
+  ctx.skip(NO_ALERT_REASON);
 }

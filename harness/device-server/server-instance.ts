@@ -27,6 +27,8 @@ export interface InstanceSpec {
   /** false: no --port (a config file gives it); `port` is then only where readiness is polled. */
   readonly portFlag?: boolean;
   readonly port?: number;
+  /** Added to the server command's environment (after the target's). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface ServerInstance {
@@ -55,7 +57,7 @@ export async function startInstance(target: DeviceServerTarget, reportDir: strin
   const logFile = logFileOf(reportDir, spec.label, port);
   const process: ManagedProcess = await startManagedProcess({
     label: `device-server instance "${spec.label}" (${[command, ...args].join(' ')})`,
-    command, args, env: commandEnv(target, spec.home), ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    command, args, env: { ...commandEnv(target, spec.home), ...spec.env }, ...(spec.cwd ? { cwd: spec.cwd } : {}),
     logFile, healthUrl: `${baseUrl}status`, startTimeoutMs: 45_000,
   });
   return { baseUrl, port, logFile, log: () => stripAnsi(process.logTail(200)), stop: () => process.stop() };
@@ -127,7 +129,7 @@ export async function attemptStart(
 ): Promise<StartAttempt> {
   const port = spec.port ?? (await freePort());
   const { command, args } = argvOf(target, spec, port);
-  const watched = spawnWatched(command, args, commandEnv(target, spec.home), spec.cwd, logFileOf(reportDir, spec.label, port));
+  const watched = spawnWatched(command, args, { ...commandEnv(target, spec.home), ...spec.env }, spec.cwd, logFileOf(reportDir, spec.label, port));
   const deadline = Date.now() + (spec.timeoutMs ?? 20_000);
   let servedOn: number | undefined;
   while (!watched.state.exited && servedOn === undefined && Date.now() < deadline) {

@@ -36,6 +36,8 @@ export interface DeviceServerTarget extends TargetBase {
   /** vendor:deviceName and vendor:app of the sessions the checks create; absent: not sent. */
   readonly deviceName?: string;
   readonly app?: string;
+  /** The app shows an alert at launch (the reference's simulated app): the alert checks fail, not skip, when none is open. */
+  readonly alertAtLaunch?: boolean;
   readonly driverName: string;
   /** argv of the server's CLI, when known (--server-cmd, or the reference's own). */
   readonly serverCommand?: readonly string[];

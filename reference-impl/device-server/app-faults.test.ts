@@ -90,6 +90,17 @@ describe('faults of the reference device server (HTTP)', () => {
     expect((await call('POST', '/session', body)).status).toBe(400);
   });
 
+  it('capability-types-unchecked: a word for vendor:newCommandTimeout creates a session', async () => {
+    const { session } = await testApp({ faults: ['capability-types-unchecked'] });
+    await expect(session({ 'vendor:newCommandTimeout': 'a minute', 'vendor:deviceName': 'f-types' })).resolves.toEqual(expect.any(String));
+  });
+
+  it('new-command-timeout-refused: a numeric vendor:newCommandTimeout is refused', async () => {
+    const { call } = await testApp({ faults: ['new-command-timeout-refused'] });
+    const body = { capabilities: { alwaysMatch: { ...W3C_BASE_CAPS, 'vendor:newCommandTimeout': 60, 'vendor:deviceName': 'f-timeout' } } };
+    expect((await call('POST', '/session', body)).status).toBe(400);
+  });
+
   it('app-path-unchecked: a relative vendor:app creates a session without the app', async () => {
     const { session } = await testApp({ faults: ['app-path-unchecked'] });
     await expect(session({ 'vendor:app': 'no/such/app.apk' })).resolves.toEqual(expect.any(String));
@@ -104,6 +115,12 @@ describe('faults of the reference device server (HTTP)', () => {
   it('session-discovery-ignored: vendor/sessions is not routed although *:session_discovery is on', async () => {
     const { call } = await testApp({ faults: ['session-discovery-ignored'], allowInsecure: ['*:session_discovery'] });
     expect((await call('GET', '/vendor/sessions')).status).toBe(404);
+  });
+
+  it('app-not-launched: a session with an app shows no alert', async () => {
+    const { call, session } = await testApp({ faults: ['app-not-launched'] });
+    const id = await session({ 'vendor:app': APP });
+    expect((await call('GET', `/session/${id}/alert/text`)).status).toBe(404);
   });
 
   it('alert-accept-ignored: alert/accept answers 200 and the alert stays open', async () => {

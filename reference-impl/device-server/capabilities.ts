@@ -28,6 +28,10 @@ export interface CapabilityOptions {
   ignoreFirstMatch?: boolean;
   /** Fault `app-path-unchecked`: `vendor:app` may be any string. */
   anyAppPath?: boolean;
+  /** Fault `capability-types-unchecked`: a capability of another type than its rule's is taken. */
+  uncheckedTypes?: boolean;
+  /** Fault `new-command-timeout-refused`: vendor:newCommandTimeout is refused, whatever its value. */
+  refuseNewCommandTimeout?: boolean;
 }
 
 /** A plain own data property, even for a name like `__proto__` (never a prototype change). */
@@ -132,6 +136,8 @@ function validate(caps: unknown, where: string, options: CapabilityOptions): Cap
     const rule = Object.hasOwn(TYPE_RULES, name) && !unchecked ? TYPE_RULES[name] : undefined;
     // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
     if (rule && !rule[0](value)) problems.push(`'${rawName}' must be ${rule[1]}, got ${JSON.stringify(value)}`);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: fault switch only, new-command-timeout-refused; shares its line with a detected one (the condition → true refuses every capability, killed by every session check)
+    if (options.refuseNewCommandTimeout && name === `${VENDOR_PREFIX}newCommandTimeout`) problems.push(`'${rawName}' is not supported`);
     setOwn(result, name, value);
   }
   if (unprefixed.length > 0) {
@@ -142,6 +148,8 @@ function validate(caps: unknown, where: string, options: CapabilityOptions): Cap
         `The following capabilities did not have one: ${unprefixed.join(', ')}`,
     );
   }
+  // Stryker disable next-line ConditionalExpression: fault switch only, capability-types-unchecked; shares its line with a detected one (→ true takes every type, killed by DS-CAPS-06)
+  if (options.uncheckedTypes) return result;
   // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
   if (problems.length > 0) throw invalidArgument(`invalid capabilities in ${where}: ${problems.join('; ')}`);
   return result;

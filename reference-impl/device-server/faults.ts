@@ -9,6 +9,7 @@ export const DEVICE_SERVER_FAULTS = [
   'legacy-sessions-route', // the removed JSONWP `GET /sessions` lists sessions
   'sessions-route-without-flag', // `GET vendor/sessions` answers without `*:session_discovery`
   'unscoped-feature-accepted', // `--allow-insecure=adb_shell` (no scope) starts and enables it for all drivers
+  'empty-feature-accepted', // `--allow-insecure=simandroid:` (no feature name) starts the server
   'legacy-accept-alert', // `POST .../accept_alert` (and dismiss_alert, alert_text) still work
   'legacy-app-launch', // `POST .../vendor/app/launch|close|reset` still work
   'legacy-touch-perform', // `POST .../touch/perform` and `.../touch/multi/perform` answer 200
@@ -22,12 +23,16 @@ export const DEVICE_SERVER_FAULTS = [
   'status-ready-string', // `GET status` answers `"ready": "true"` (a string) instead of the boolean
   'session-id-missing', // the new-session answer carries the capabilities but no sessionId
   'first-match-ignored', // firstMatch entries are dropped: only alwaysMatch is matched
+  'capability-types-unchecked', // a capability of another type than the spec's (platformName an array, newCommandTimeout a word) is taken
+  'new-command-timeout-refused', // `vendor:newCommandTimeout` is refused as unsupported, whatever its value
   'app-path-unchecked', // `vendor:app` is neither checked for being absolute nor read: a bad path is dropped silently
   'wd-hub-alias', // every route is also served under `/wd/hub`, whatever the base path
   'unknown-command-not-logged', // requests answered `unknown command` leave no line in the log
   'session-discovery-ignored', // `*:session_discovery` is accepted but `vendor/sessions` is never routed
+  'app-not-launched', // sessions start without launching their app, so its launch alert never shows
   'alert-accept-ignored', // `POST .../alert/accept` answers success but the alert stays open
   'w3c-actions-unsupported', // `POST` / `DELETE .../actions` are not routed (unknown command)
+  'runtime-range-unchecked', // the server starts under a runtime outside the accepted range (no engine error)
   'help-fails', // `--help` is refused as an unrecognized argument (exit 1)
   'config-overrides-cli', // config file values win over command-line flags
   'config-unknown-keys-ignored', // unknown config file keys are ignored instead of refused

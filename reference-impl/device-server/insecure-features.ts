@@ -12,24 +12,25 @@ export interface ScopedFeature {
   readonly feature: string;
 }
 
-function split(item: string): ScopedFeature | undefined {
+function split(item: string, acceptEmptyFeature: boolean): ScopedFeature | undefined {
   const at = item.indexOf(':');
-  if (at <= 0 || at === item.length - 1) return undefined;
+  if (at <= 0 || (at === item.length - 1 && !acceptEmptyFeature)) return undefined;
   return { scope: item.slice(0, at), feature: item.slice(at + 1) };
 }
 
 /**
- * Validates every item; `acceptUnscoped` (a fault) turns `adb_shell` into `*:adb_shell`.
+ * Validates every item; `acceptUnscoped` (a fault) turns `adb_shell` into `*:adb_shell`,
+ * `acceptEmptyFeature` (a fault) takes `simandroid:` as a feature with an empty name.
  * Throws VENDOR_ERR_INSECURE_FEATURE listing every bad item.
  */
-// Stryker disable next-line BooleanLiteral: unreachable through the contract, the server always passes acceptUnscoped (server-options.ts); the default serves only the in-process test harness
-export function parseInsecureFeatures(items: readonly string[], acceptUnscoped = false): ScopedFeature[] {
+// Stryker disable next-line BooleanLiteral: unreachable through the contract, the server always passes both switches (server-options.ts); the defaults serve only the in-process test harness
+export function parseInsecureFeatures(items: readonly string[], acceptUnscoped = false, acceptEmptyFeature = false): ScopedFeature[] {
   const parsed: ScopedFeature[] = [];
   const bad: string[] = [];
   // Stryker disable next-line MethodExpression: not shown: empty or space-padded items (Insecure feature flags states only the <scope>:<feature> form); CLI values arrive trimmed and without empty items (cli-args.ts), so only config-file items differ; shares its line with detected ones
   for (const raw of items.map((i) => i.trim()).filter(Boolean)) {
     // Stryker disable next-line BooleanLiteral,StringLiteral,ObjectLiteral,ConditionalExpression: fault switch only, the unscoped fallback runs only with unscoped-feature-accepted on; shares its line with detected ones (ConditionalExpression true, LogicalOperator)
-    const feature = split(raw) ?? (acceptUnscoped && !raw.includes(':') ? { scope: ALL_DRIVERS, feature: raw } : undefined);
+    const feature = split(raw, acceptEmptyFeature) ?? (acceptUnscoped && !raw.includes(':') ? { scope: ALL_DRIVERS, feature: raw } : undefined);
     // Stryker disable next-line ConditionalExpression: equivalent, with `true` a bad item enters the list as undefined and the start still fails before listening (TypeError in the startup log), non-zero exit and never serving; only the message differs; shares its line with a detected one (false)
     if (feature) parsed.push(feature);
     else bad.push(raw);

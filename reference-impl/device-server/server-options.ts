@@ -85,6 +85,7 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   const allowInsecure = parseInsecureFeatures(
     flags.allowInsecure ?? file.allowInsecure ?? [],
     faults.has('unscoped-feature-accepted'),
+    faults.has('empty-feature-accepted'),
   );
   // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral: fault switch only, everyFeature is used only while relaxed security is on, which needs relaxed-security-accepted
   const everyFeature = KNOWN_FEATURES.map((feature) => ({ scope: '*', feature }));

@@ -46,7 +46,8 @@ function urlOf(address: string, port: number, basePath: string): string {
 }
 
 export async function startServer(env: Environment, options: ServerOptions, log = createTextLogger(options.logLevel)): Promise<RunningServer> {
-  const engines = checkEngines(env);
+  // Fault runtime-range-unchecked: the server starts under any runtime.
+  const engines = env.faults.has('runtime-range-unchecked') ? { node: process.versions.node, npm: 'unchecked' } : checkEngines(env);
   const version = serverVersion(env.faults);
   logStartup(env, options, log, version);
   // Stryker disable next-line StringLiteral: operational record, a startup log line

@@ -69,10 +69,13 @@ export class SessionService {
       acceptLegacy: faults.has('legacy-desired-capabilities-accepted'),
       ignoreFirstMatch: faults.has('first-match-ignored'),
       anyAppPath: faults.has('app-path-unchecked'),
+      uncheckedTypes: faults.has('capability-types-unchecked'),
+      refuseNewCommandTimeout: faults.has('new-command-timeout-refused'),
     });
     const { driver, caps } = this.match(candidates);
     const sessionId = randomUUID();
     const stripped = stripVendorPrefix(caps);
+    if (faults.has('app-not-launched')) stripped['autoLaunch'] = false;
     // Stryker disable next-line LogicalOperator,StringLiteral: not shown: LogicalOperator makes an absolute app path naming no readable file create a session without the app instead of failing (Capabilities: vendor:app states only "must be absolute"; DS-CAPS-03 covers relative paths); the StringLiteral is read only with the fault switch app-path-unchecked on; the ConditionalExpression mutants of this line are left enabled (`true`, dropping every app, is reported as a blind spot)
     if (faults.has('app-path-unchecked') && !isReadableFile(stripped['app'])) delete stripped['app'];
     const instance: DeviceDriver = new driver.DriverClass({

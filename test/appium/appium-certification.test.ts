@@ -26,7 +26,7 @@ const FAKE_DRIVER = projectPath('node_modules/@appium/fake-driver');
 const APP = projectPath('fixtures/device-server/fake-app.xml');
 const DISCOVERY_CHECKS = ['DS-DISC-01', 'DS-DISC-02'];
 /** Every check that talks to the target itself (not to an instance of its own). */
-const TARGET_CHECKS = 'DS-STATUS-*,DS-SESS-*,DS-CAPS-01,DS-CAPS-02,DS-CAPS-03,DS-CAPS-05,DS-ERR-*,DS-BASE-01,DS-LEGACY-01,DS-LEGACY-02,DS-LEGACY-03,DS-LEGACY-04,DS-DISC-01,DS-DISC-02,DS-ALERT-*,DS-EXEC-*';
+const TARGET_CHECKS = 'DS-STATUS-*,DS-SESS-*,DS-CAPS-01,DS-CAPS-02,DS-CAPS-03,DS-CAPS-05,DS-CAPS-06,DS-CAPS-07,DS-ERR-*,DS-BASE-01,DS-LEGACY-01,DS-LEGACY-02,DS-LEGACY-03,DS-LEGACY-04,DS-DISC-01,DS-DISC-02,DS-ALERT-*,DS-EXEC-*';
 
 interface AppiumServer {
   readonly baseUrl: string;

@@ -21,12 +21,14 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   // the CLI's commands
   'version-not-3': { fails: ['DS-CLI-01'] },
   'help-fails': { fails: ['DS-CLI-02'] },
+  'runtime-range-unchecked': { fails: ['DS-CLI-12'] },
   'doctor-runs-no-checks': { fails: ['DS-CLI-07'], changes: ['DS-CLI-08'] },
   'setup-reset-keeps-extensions': { fails: ['DS-CLI-10'] },
   // start-up: config file and flags
   'config-overrides-cli': { fails: ['DS-CLI-03'] },
   'config-unknown-keys-ignored': { fails: ['DS-CLI-04'] },
   'unscoped-feature-accepted': { fails: ['DS-CLI-05'] },
+  'empty-feature-accepted': { fails: ['DS-CLI-11'] },
   'relaxed-security-accepted': { fails: [], changes: ['DS-SEC-02'] },
   'bind-all-interfaces': { fails: [], changes: ['DS-SEC-01'] },
   // extensions
@@ -47,6 +49,10 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'unprefixed-capabilities-accepted': { fails: ['DS-CAPS-02'] },
   'app-path-unchecked': { fails: ['DS-CAPS-03'], changes: ['DS-CAPS-04'] },
   'unknown-automation-name-fallback': { fails: ['DS-CAPS-05'] },
+  'capability-types-unchecked': { fails: ['DS-CAPS-06'] },
+  'new-command-timeout-refused': { fails: ['DS-CAPS-07'] },
+  // the app under test (the reference declares an alert at launch)
+  'app-not-launched': { fails: ['DS-ALERT-01', 'DS-ALERT-02', 'DS-LEGACY-02'] },
   'first-match-ignored': { fails: ['DS-SESS-03'] },
   // routes that must be there
   'status-ready-string': { fails: ['DS-STATUS-01'] },
@@ -60,13 +66,13 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
 export const DEVICE_SERVER_FAULT_RUNS: readonly (readonly string[])[] = [
   ['delete-leaves-session'],
   ['session-id-missing'],
-  ['version-not-3', 'help-fails', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions'],
-  ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
+  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions'],
+  ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
   ['driver-install-not-recorded', 'plugin-list-unsupported'],
   ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag'],
   ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored'],
-  ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored'],
-  ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored'],
+  ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'capability-types-unchecked', 'app-not-launched'],
+  ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored', 'new-command-timeout-refused'],
 ];
 
 /** Every fault in exactly one run, and no check named by two faults of one run. */

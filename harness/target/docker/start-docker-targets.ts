@@ -41,7 +41,7 @@ function targetOf(system: SystemName, urls: readonly string[], config: RunConfig
   const target: DeviceServerTarget = {
     system, kind: 'reference', baseUrl, capabilities: ['session-discovery'],
     vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-    app: CONTAINER_APP_PATH, driverName: 'simandroid', homeEnv: 'VENDOR_HOME', commandEnv: {},
+    app: CONTAINER_APP_PATH, alertAtLaunch: true, driverName: 'simandroid', homeEnv: 'VENDOR_HOME', commandEnv: {},
   };
   return target;
 }

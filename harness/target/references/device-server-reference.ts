@@ -66,7 +66,7 @@ export async function startDeviceServerReference(config: RunConfig, env: NodeJS.
       system: 'device-server', kind: 'reference', baseUrl,
       capabilities: ['server-command', 'session-discovery'],
       vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-      app: REFERENCE_APP, driverName: 'simandroid',
+      app: REFERENCE_APP, alertAtLaunch: true, driverName: 'simandroid',
       serverCommand: cli, homeEnv: 'VENDOR_HOME', commandEnv, driverSource: REFERENCE_SIM_DRIVER,
     };
     return { target, stop: async () => { await server.stop(); cleanupHome(); } };

@@ -6,17 +6,19 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect } from 'vitest';
-import { check } from '../../../harness/checks/check.ts';
+import { check, type CheckContext } from '../../../harness/checks/check.ts';
 import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
 import { noSourceReason } from '../../../harness/device-server/driver-source.ts';
 import { expectRefused, expectStatus, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
-import { attemptStart } from '../../../harness/device-server/server-instance.ts';
+import { reportedNodeVersionEnv } from '../../../harness/device-server/runtime-version.ts';
+import { attemptStart, startInstance, type ServerInstance } from '../../../harness/device-server/server-instance.ts';
 import { newSessionBody, vendorCap } from '../../../harness/device-server/session-capabilities.ts';
 import { looksLikeSessionList } from '../../../harness/device-server/session-listing.ts';
 import { emptyHome, homeWithDriver, plainInstance, WD_HUB, wdHubInstance } from '../../../harness/device-server/shared-instances.ts';
 import { describeAnswer } from '../../../harness/device-server/w3c-answer.ts';
+import type { DeviceServerTarget } from '../../../harness/target/target-info.ts';
 
 const pool = new InstancePool();
 afterAll(() => pool.stopAll());
@@ -35,9 +37,20 @@ check('DS-BASE-02', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) 
 }), SERVER_COMMAND_TIMEOUT);
 
 check('DS-DISC-03', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
-  const answer = await clientOf((await plainInstance(pool, ctx)).baseUrl).listSessions();
-  expectRefused(answer, `GET ${target.vendor}/sessions on a server started without *:session_discovery`);
-  expect(looksLikeSessionList(answer), `the unavailable route must not list sessions; got ${describeAnswer(answer)}`).toBe(false);
+  const near = `--allow-insecure=${target.driverName}:session_discovery,*:adb_shell`;
+  const instances: [string, Promise<ServerInstance>][] = [
+    [`--allow-insecure=${target.driverName}:adb_shell`, plainInstance(pool, ctx)],
+    [`no --allow-insecure (--base-path=${WD_HUB})`, wdHubInstance(pool, ctx)],
+    [`${near} (session_discovery for one driver, another feature for all)`, pool.get('instance:near-discovery', async () => {
+      const instance = await startInstance(target, ctx.run.reportDir, { label: 'near-discovery', home: await emptyHome(pool, 'near-discovery'), flags: [near] });
+      return { value: instance, stop: instance.stop };
+    })],
+  ];
+  for (const [flags, instance] of instances) {
+    const answer = await clientOf((await instance).baseUrl).listSessions();
+    expectRefused(answer, `GET ${target.vendor}/sessions on a server started with ${flags}`);
+    expect(looksLikeSessionList(answer), `with ${flags}, the unavailable route must not list sessions; got ${describeAnswer(answer)}`).toBe(false);
+  }
 }), SERVER_COMMAND_TIMEOUT);
 
 check('DS-DISC-04', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
@@ -67,17 +80,48 @@ check('DS-LEGACY-05', (ctx) => withDeviceServer(ctx, async ({ clientOf }) => {
   expect(lines.some((l) => /\bPOST\b/.test(l)), 'the log must name the method POST with the path').toBe(true);
 }), SERVER_COMMAND_TIMEOUT);
 
-check('DS-CLI-05', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+/** Starts an instance with `--allow-insecure=<item>`; it must exit non-zero without serving. */
+async function expectRefusedFeature(ctx: CheckContext, target: DeviceServerTarget, item: string, what: string): Promise<void> {
   const attempt = await attemptStart(target, ctx.run.reportDir, {
-    label: 'unscoped', home: await emptyHome(pool, 'unscoped'), flags: ['--allow-insecure=adb_shell'],
+    label: 'insecure-item', home: await emptyHome(pool, 'insecure-item'), flags: [`--allow-insecure=${item}`],
   });
   pool.onStop(attempt.stop);
   await attempt.stop();
   ctx.transcript.note(`\`${attempt.command}\`\n${attempt.output.slice(-1500)}`);
-  expect(attempt.servedOn, '--allow-insecure=adb_shell (no scope) must not start a server').toBeUndefined();
-  expect(attempt.exited && attempt.code !== 0, `--allow-insecure=adb_shell must end with a non-zero exit; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+  expect(attempt.servedOn, `--allow-insecure=${item} (${what}) must not start a server`).toBeUndefined();
+  expect(attempt.exited && attempt.code !== 0, `--allow-insecure=${item} must end with a non-zero exit; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+}
+
+check('DS-CLI-05', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
+  await expectRefusedFeature(ctx, target, 'adb_shell', 'no scope');
+  await expectRefusedFeature(ctx, target, ':adb_shell', 'an empty scope');
   const scoped = clientOf((await plainInstance(pool, ctx)).baseUrl);
   expectSuccess(await scoped.status(), `the scoped form --allow-insecure=${target.driverName}:adb_shell must start a server`);
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-CLI-11', (ctx) => withDeviceServer(ctx, async ({ target }) => {
+  await expectRefusedFeature(ctx, target, `${target.driverName}:`, 'no feature name');
+}), SERVER_COMMAND_TIMEOUT);
+
+check('DS-CLI-12', (ctx) => withDeviceServer(ctx, async ({ target }) => {
+  const home = await emptyHome(pool, 'engine');
+  const attemptWith = async (version: string) => {
+    const attempt = await attemptStart(target, ctx.run.reportDir, {
+      label: `node-${version}`, home, env: reportedNodeVersionEnv(target.commandEnv, version),
+    });
+    pool.onStop(attempt.stop);
+    await attempt.stop();
+    ctx.transcript.note(`Node.js ${version}: \`${attempt.command}\`\n${attempt.output.slice(-800)}`);
+    return attempt;
+  };
+  for (const version of ['20.18.3', '22.11.0', '23.11.0']) {
+    const attempt = await attemptWith(version);
+    expect(attempt.servedOn, `under Node.js ${version} (outside the accepted range) the server must not serve`).toBeUndefined();
+    expect(attempt.exited && attempt.code !== 0, `under Node.js ${version} the server must exit non-zero; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+  }
+  for (const version of ['20.19.0', '22.12.0', '24.0.0']) {
+    expect((await attemptWith(version)).servedOn, `under Node.js ${version} (in the accepted range) the server must serve`).toBeDefined();
+  }
 }), SERVER_COMMAND_TIMEOUT);
 
 check('DS-EXT-01', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {

@@ -2,7 +2,7 @@
 // (what replaces the legacy alert routes) and its deleteSession().
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
-import { alertIsOpen, ensureAlert, NO_ALERT_REASON } from '../../../harness/device-server/alert.ts';
+import { alertIsOpen, requireAlert } from '../../../harness/device-server/alert.ts';
 import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
 import { expectFailureCode } from '../../../harness/device-server/expect-answer.ts';
 import { wdioSession } from '../../../harness/device-server/wdio-session.ts';
@@ -19,7 +19,7 @@ check('DS-SESS-07', (ctx) => withDeviceServer(ctx, async ({ target, client, sess
 check('DS-ALERT-02', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
   const browser = await wdioSession(target, ctx.transcript);
   sessions.adopt(browser.sessionId);
-  if (!(await ensureAlert(client, browser.sessionId))) ctx.skip(NO_ALERT_REASON);
+  await requireAlert(ctx, target, client, browser.sessionId);
   await browser.acceptAlert();
   expect(await alertIsOpen(client, browser.sessionId), 'after acceptAlert(), no alert may be open').toBe(false);
 }));

@@ -58,6 +58,32 @@ check('DS-CAPS-05', (ctx) => withDeviceServer(ctx, async (ds) => {
   await expectNoSession(ds, `vendor:automationName "${NO_SUCH_DRIVER}"`, refusedRequests(ds)['unknown automationName']);
 }));
 
+/** Requests whose shape or capability types differ from the spec's tables, by name. */
+function mistypedRequests(ds: DeviceServerContext): Record<string, unknown> {
+  const { target } = ds;
+  const caps = sessionCaps(target);
+  const typed = (name: string, value: unknown) => newSessionBody(target, { [name]: value });
+  return {
+    'alwaysMatch an array': { capabilities: { alwaysMatch: [caps] } },
+    // Array-like, so a server that reads it as an array without asking would take it.
+    'firstMatch an object': { capabilities: { alwaysMatch: caps, firstMatch: { length: 0 } } },
+    'a firstMatch entry that is a number': { capabilities: { alwaysMatch: caps, firstMatch: [5] } },
+    'platformName an array': typed('platformName', [target.platformName]),
+    'vendor:automationName an array': typed(vendorCap(target, 'automationName'), [target.automationName]),
+    'vendor:app a number': typed(vendorCap(target, 'app'), 12345),
+    'vendor:newCommandTimeout a word': typed(vendorCap(target, 'newCommandTimeout'), 'a minute'),
+  };
+}
+
+check('DS-CAPS-06', (ctx) => withDeviceServer(ctx, async (ds) => {
+  for (const [what, body] of Object.entries(mistypedRequests(ds))) await expectNoSession(ds, what, body);
+}));
+
+check('DS-CAPS-07', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {
+  const { answer, sessionId } = await sessions.request(newSessionBody(target, { [vendorCap(target, 'newCommandTimeout')]: 60 }));
+  expect(sessionId, `capabilities with ${vendorCap(target, 'newCommandTimeout')}: 60 must create a session; got ${describeAnswer(answer)}`).toBeDefined();
+}));
+
 check('DS-ERR-01', (ctx) => withDeviceServer(ctx, async (ds) => {
   const { client, sessions, target } = ds;
   for (const [what, body] of Object.entries(refusedRequests(ds))) {

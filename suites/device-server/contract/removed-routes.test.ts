@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
-import { alertIsOpen, ensureAlert, NO_ALERT_REASON } from '../../../harness/device-server/alert.ts';
+import { alertIsOpen, requireAlert } from '../../../harness/device-server/alert.ts';
 import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
 import { expectSuccess, expectUnknownCommand } from '../../../harness/device-server/expect-answer.ts';
 import { newSessionBody } from '../../../harness/device-server/session-capabilities.ts';
@@ -20,7 +20,7 @@ check('DS-LEGACY-01', (ctx) => withDeviceServer(ctx, async ({ target, client, se
 
 check('DS-LEGACY-02', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
   const id = await sessions.create(newSessionBody(target));
-  if (!(await ensureAlert(client, id))) ctx.skip(NO_ALERT_REASON);
+  await requireAlert(ctx, target, client, id);
   expectUnknownCommand(await client.session(id, 'POST', 'accept_alert', {}), 'POST .../accept_alert');
   expectUnknownCommand(await client.session(id, 'POST', 'dismiss_alert', {}), 'POST .../dismiss_alert');
   expectUnknownCommand(await client.session(id, 'GET', 'alert_text'), 'GET .../alert_text');
@@ -58,7 +58,7 @@ const TAP = {
 
 check('DS-ALERT-01', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
   const id = await sessions.create(newSessionBody(target));
-  if (!(await ensureAlert(client, id))) ctx.skip(NO_ALERT_REASON);
+  await requireAlert(ctx, target, client, id);
   expectSuccess(await client.acceptAlert(id), 'POST .../alert/accept with an alert open');
   expect(await alertIsOpen(client, id), 'after accepting it, no alert may be open (GET .../alert/text must fail)').toBe(false);
 }));
