@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SystemName } from '../harness/checks/check-definition.ts';
+import { passedThrough } from '../harness/target/reference-env.ts';
 import { IN_WORKER_RUN_CONTEXT } from '../harness/target/run-context.ts';
 import type { StartedTarget } from '../harness/target/started-target.ts';
 import type { RunContext } from '../harness/target/target-info.ts';
@@ -35,7 +36,8 @@ function start(system: SystemName): Promise<StartedTarget> {
   switch (system) {
     case 'webhook': return startWebhookInWorker(databaseUrlOf(system));
     case 'resource-api': return startResourceApiInWorker(databaseUrlOf(system));
-    case 'device-server': return startDeviceServerInWorker(coverage.childEnv(process.env));
+    // Only what a run gives the reference's processes (no npm_config_* of `npm run mutation`).
+    case 'device-server': return startDeviceServerInWorker(coverage.childEnv(passedThrough(process.env)));
   }
 }
 

@@ -5,14 +5,19 @@ import type { RunConfig } from './run-config.ts';
 
 const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS', 'SYSTEMROOT'];
 
-export function referenceEnv(config: RunConfig, env: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
+/** What a Node process needs to run, and nothing else of `env`. */
+export function passedThrough(env: NodeJS.ProcessEnv): Record<string, string> {
   const base: Record<string, string> = {};
   for (const name of PASSED_THROUGH) {
     const value = env[name];
     if (value !== undefined) base[name] = value;
   }
+  return base;
+}
+
+export function referenceEnv(config: RunConfig, env: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
   return {
-    ...base,
+    ...passedThrough(env),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     CONFORMANCE_PROBE: '1',

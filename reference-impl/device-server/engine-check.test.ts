@@ -26,6 +26,11 @@ describe('engine check', () => {
     expect(checkEngines(env({ npm_config_user_agent: 'npm/10.2.3 node/v20.19.0 linux x64' })).npm).toBe('10.2.3');
   });
 
+  it("runs npm when the agent's npm token is no version (yarn and pnpm write npm/?)", () => {
+    const npm = checkEngines(env({ npm_config_user_agent: 'yarn/1.22.22 npm/? node/v20.20.2 linux x64' })).npm;
+    expect(parseVersion(npm)).toBeDefined();
+  });
+
   it('refuses a version it cannot parse', () => {
     expect(() => checkEngines(env({ VENDOR_ENGINE_NODE_VERSION: 'latest' }))).toThrow(/Node\.js latest found/);
   });

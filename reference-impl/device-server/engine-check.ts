@@ -37,9 +37,11 @@ export function npmSatisfies(version: Version): boolean {
 
 function detectNpmVersion(env: Environment): string {
   if (env.npmVersionOverride) return env.npmVersionOverride;
-  // Stryker disable next-line OptionalChaining,Regex: unreachable through the contract, the harness gives the server no npm_config_user_agent (referenceEnv passes PATH, HOME, ...) and a package manager that sets it always writes an npm/ token; a missed token falls back to `npm --version`, the same npm — shares its line with a detected Regex, detected only because the mutation run inherits npm's agent
+  // Stryker disable next-line all: unreachable through the contract, the harness gives the server no npm_config_user_agent (referenceEnv and the mutation run pass PATH, HOME, ...); a missed token falls back to `npm --version`, the same npm
   const fromAgent = env.npmUserAgent ? /(?:^|\s)npm\/(\S+)/.exec(env.npmUserAgent)?.[1] : undefined;
-  if (fromAgent) return fromAgent;
+  // yarn and pnpm write `npm/?` in the agent they set: only a version is taken from it.
+  // Stryker disable next-line all: unreachable through the contract, the harness gives the server no npm_config_user_agent (see above)
+  if (fromAgent && parseVersion(fromAgent)) return fromAgent;
   try {
     // Stryker disable next-line MethodExpression: equivalent, parseVersion trims the version again (the untrimmed text shows only in the wording of the engine error)
     return execFileSync('npm', ['--version'], {
