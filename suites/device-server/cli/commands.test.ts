@@ -60,6 +60,14 @@ check('DS-CLI-03', async (ctx) => {
   const listing = await new W3cClient(`http://127.0.0.1:${flagPort}/`, ctx.transcript, target.vendor).listSessions();
   expect(isSuccess(listing), `the file's server.allow-insecure ["*:session_discovery"] must take effect: GET ${target.vendor}/sessions answered ${describeAnswer(listing)}`).toBe(true);
   await attempt.stop();
+  const fileOnly = await attemptStart(target, ctx.run.reportDir, {
+    label: 'config-port', home: await emptyHome(pool, 'config-home'), address: false, portFlag: false, port: filePort,
+    flags: ['--config', file],
+  });
+  pool.onStop(fileOnly.stop);
+  ctx.transcript.note(`the same file, no --port\n${tail(fileOnly)}`);
+  await fileOnly.stop();
+  expect(fileOnly.servedOn, `without --port the server must serve on the file's port ${filePort}; ${tail(fileOnly)}`).toBe(filePort);
 }, SERVER_COMMAND_TIMEOUT);
 
 check('DS-CLI-04', async (ctx) => {

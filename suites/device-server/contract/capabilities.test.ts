@@ -64,7 +64,8 @@ function mistypedRequests(ds: DeviceServerContext): Record<string, unknown> {
   const caps = sessionCaps(target);
   const typed = (name: string, value: unknown) => newSessionBody(target, { [name]: value });
   return {
-    'alwaysMatch an array': { capabilities: { alwaysMatch: [caps] } },
+    // Empty, with the capabilities in firstMatch: a server that takes it as {} would create a session.
+    'alwaysMatch an array': { capabilities: { alwaysMatch: [], firstMatch: [caps] } },
     // Array-like, so a server that reads it as an array without asking would take it.
     'firstMatch an object': { capabilities: { alwaysMatch: caps, firstMatch: { length: 0 } } },
     'a firstMatch entry that is a number': { capabilities: { alwaysMatch: caps, firstMatch: [5] } },

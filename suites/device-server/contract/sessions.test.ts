@@ -48,6 +48,7 @@ check('DS-SESS-04', (ctx) => withDeviceServer(ctx, async ({ target, client, sess
   expectSuccess(await sessions.delete(id), `DELETE {base}session/${id}`);
   expectFailureCode(await client.alertText(id), 'invalid session id', 'GET .../alert/text on the deleted session');
   expectFailureCode(await client.session(id, 'POST', 'actions', { actions: [] }), 'invalid session id', 'POST .../actions on the deleted session');
+  expectFailureCode(await client.session(id, 'DELETE', 'actions'), 'invalid session id', 'DELETE .../actions on the deleted session');
 }));
 
 check('DS-SESS-05', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
