@@ -29,14 +29,13 @@ export class SimAndroidDriver implements DeviceDriver {
     const deviceName = typeof caps['deviceName'] === 'string' && caps['deviceName'] !== '' ? caps['deviceName'] : DEFAULT_DEVICE_NAME;
     const device = deviceFor(deviceName);
     device.acquire(this.context.sessionId);
-    // Stryker disable next-line BlockStatement: not shown: what the driver does with vendor:app at session start (Capabilities: app says only 'absolute', which the server checks; Versioning 3), the alert checks skip an app that shows none
     try {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: not shown: what the driver does with vendor:app at session start, and whether it needs one (Capabilities: app; Versioning 3); every suite session sends the target's app
+      // Stryker disable next-line ConditionalExpression: not shown: whether the driver needs a vendor:app (Capabilities: app; Versioning 3); every suite session sends the target's app, so → true is equivalent; shares its line with a detected one (→ false launches no app and no launch alert, killed by DS-ALERT-01)
       if (typeof caps['app'] === 'string') {
         const app = readSimApp(caps['app']);
         device.install(app);
         this.#appId = app.appId;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BooleanLiteral: not shown: autoLaunch is the driver's capability (the spec names none) and so is launching the app at session start; a cold start is equivalent, release stopped every app
+        // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: not shown: autoLaunch is the driver's capability (the spec names none) and no suite sends it, so the mutants that launch always are equivalent; a cold start is equivalent, release stopped every app; shares its line with a detected one (→ false launches nothing, killed by DS-ALERT-01: the reference declares its launch alert)
         if (caps['autoLaunch'] !== false) device.launch(app.appId, true);
       }
     }

@@ -67,7 +67,6 @@ export class SimulatedDevice {
   }
 
   /** Launching or activating brings the app to the foreground; the app then shows its alert. */
-  // Stryker disable next-line BlockStatement: not shown: launching the app at session start and mobile: launchApp are the driver's (Versioning 3; execute route not shown); the alert checks skip an app that shows no alert
   launch(appId: string, coldStart: boolean): void {
     const app = this.app(appId);
     // Stryker disable next-line ConditionalExpression: equivalent, the lines below set again all that terminate clears for the app
