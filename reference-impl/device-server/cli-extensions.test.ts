@@ -175,4 +175,24 @@ describe('plugins and setup reset', () => {
     expect((await runCli(['setup', 'reset'], h.env)).stdout).toContain("Successfully uninstalled driver 'simandroid'");
     expect(Object.keys(JSON.parse((await runCli(['driver', 'list', '--installed', '--json'], h.env)).stdout))).toEqual(['simandroid']);
   });
+
+  it('setup-reset-leaves-files fault: the list is empty but the package stays in the home', async () => {
+    const h = home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'setup-reset-leaves-files' });
+    await installSim(h);
+    expect((await runCli(['setup', 'reset'], h.env)).code).toBe(0);
+    expect(JSON.parse((await runCli(['driver', 'list', '--installed', '--json'], h.env)).stdout)).toEqual({});
+    expect(existsSync(path.join(h.dir, 'node_modules', '@wirecheck', 'sim-android-driver', 'package.json'))).toBe(true);
+  });
+
+  it('setup reset in a home with nothing installed succeeds; the setup-reset-needs-manifest fault fails it', async () => {
+    expect((await runCli(['setup', 'reset'], home().env)).code).toBe(0);
+    const faulty = home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'setup-reset-needs-manifest' });
+    expect((await runCli(['setup', 'reset'], faulty.env)).code).not.toBe(0);
+  });
+
+  it('plugin-list-shows-drivers fault: plugin list names the installed driver', async () => {
+    const h = home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'plugin-list-shows-drivers' });
+    await installSim(h);
+    expect(Object.keys(JSON.parse((await runCli(['plugin', 'list', '--installed', '--json'], h.env)).stdout))).toEqual(['simandroid']);
+  });
 });

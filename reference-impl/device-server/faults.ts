@@ -17,6 +17,9 @@ export const DEVICE_SERVER_FAULTS = [
   'delete-leaves-session', // DELETE session answers success but the session and its device lock remain
   'version-not-3', // `--version` and `/status` report 2.x
   'setup-reset-keeps-extensions', // `setup reset` says it removed everything but removes nothing
+  'setup-reset-leaves-files', // `setup reset` empties the manifest but leaves every package's files in the home
+  'setup-reset-needs-manifest', // `setup reset` fails in a home that has no manifest (nothing ever installed)
+  'plugin-list-shows-drivers', // `plugin list` lists the installed drivers as plugins
   'unprefixed-capabilities-accepted', // non-standard capabilities without a prefix are accepted as vendor ones
   'relaxed-security-accepted', // `--relaxed-security` starts the server with every insecure feature on
   'bind-all-interfaces', // default listening address is 0.0.0.0 instead of 127.0.0.1

@@ -24,6 +24,8 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'runtime-range-unchecked': { fails: ['DS-CLI-12'] },
   'doctor-runs-no-checks': { fails: ['DS-CLI-07'], changes: ['DS-CLI-08'] },
   'setup-reset-keeps-extensions': { fails: ['DS-CLI-10'] },
+  'setup-reset-leaves-files': { fails: ['DS-CLI-15'] },
+  'setup-reset-needs-manifest': { fails: ['DS-CLI-14'] },
   // start-up: config file and flags
   'config-overrides-cli': { fails: ['DS-CLI-03'] },
   'config-unknown-keys-ignored': { fails: ['DS-CLI-04'] },
@@ -34,6 +36,7 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   // extensions
   'driver-install-not-recorded': { fails: ['DS-CLI-06', 'DS-EXT-01'] },
   'plugin-list-unsupported': { fails: ['DS-CLI-09'] },
+  'plugin-list-shows-drivers': { fails: ['DS-CLI-13'] },
   // instances the harness starts
   'bundled-driver-fallback': { fails: ['DS-EXT-02'] },
   'unknown-command-not-logged': { fails: ['DS-LEGACY-05'] },
@@ -69,6 +72,7 @@ export const DEVICE_SERVER_FAULT_RUNS: readonly (readonly string[])[] = [
   ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions'],
   ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
   ['driver-install-not-recorded', 'plugin-list-unsupported'],
+  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest'],
   ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag'],
   ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored'],
   ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'capability-types-unchecked', 'app-not-launched'],
