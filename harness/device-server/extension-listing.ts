@@ -4,12 +4,12 @@ import { expect } from 'vitest';
 import type { CheckContext } from '../checks/check.ts';
 import { deviceServerTarget } from './device-server-context.ts';
 import { jsonOf } from './driver-source.ts';
-import { type CliRun, describeRun, runCli } from './server-command.ts';
+import { type CliOptions, type CliRun, describeRun, runCli } from './server-command.ts';
 import { isObject } from './w3c-answer.ts';
 
-/** Runs the target's CLI in `home`, recording the run in the check's transcript. */
-export function cliIn(ctx: CheckContext, args: readonly string[], home: string): Promise<CliRun> {
-  return runCli(deviceServerTarget(ctx), args, { home, transcript: ctx.transcript });
+/** Runs the target's CLI in `home` (its environment changed by `env`), recording the run in the check's transcript. */
+export function cliIn(ctx: CheckContext, args: readonly string[], home: string, env?: CliOptions['env']): Promise<CliRun> {
+  return runCli(deviceServerTarget(ctx), args, { home, transcript: ctx.transcript, ...(env ? { env } : {}) });
 }
 
 /** The `--json` object of a list command, which must succeed. */

@@ -22,6 +22,8 @@ export interface CliOptions {
   readonly cwd?: string;
   readonly timeoutMs?: number;
   readonly transcript?: Transcript;
+  /** Changes to the command's environment; undefined removes a variable. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
@@ -50,9 +52,18 @@ export function describeRun(run: CliRun): string {
   return `\`${run.args.join(' ')}\` → ${how}`;
 }
 
+function withChanges(env: Record<string, string>, changes: CliOptions['env'] = {}): Record<string, string> {
+  const out = { ...env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete out[name];
+    else out[name] = value;
+  }
+  return out;
+}
+
 export async function runCli(target: DeviceServerTarget, args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   const [command = '', ...rest] = serverCommandOf(target);
-  const child = spawn(command, [...rest, ...args], { env: commandEnv(target, options.home), cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, [...rest, ...args], { env: withChanges(commandEnv(target, options.home), options.env), cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -60,7 +60,8 @@ export async function runDoctor(env: Environment, name: string, out: (line: stri
   out('### Starting doctor diagnostics ###');
   const failed: DoctorCheck[] = [];
   for (const check of checks) {
-    const result = await check.diagnose();
+    // Fault doctor-trusts-every-check: every check is reported found, whatever it found.
+    const result = env.faults.has('doctor-trusts-every-check') ? { ...(await check.diagnose()), ok: true } : await check.diagnose();
     out(
       result.ok
         ? ` ✔ ok: ${result.message}`

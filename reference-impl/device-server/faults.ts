@@ -40,6 +40,7 @@ export const DEVICE_SERVER_FAULTS = [
   'config-overrides-cli', // config file values win over command-line flags
   'config-unknown-keys-ignored', // unknown config file keys are ignored instead of refused
   'driver-install-not-recorded', // `driver install` copies the package but never records it in the manifest
+  'doctor-trusts-every-check', // `driver doctor` reports every dependency found (✔), missing or not, and exits 0
   'doctor-runs-no-checks', // `driver doctor` loads none of the driver's checks and exits 0
   'plugin-list-unsupported', // `plugin list` is refused as an unknown command (exit 1)
   'bundled-driver-fallback', // with no driver installed, the server loads a bundled copy of the simulated driver
