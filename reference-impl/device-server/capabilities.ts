@@ -91,13 +91,13 @@ const TYPE_RULES: Record<string, [TypeRule, string]> = {
     'a string',
   ],
   [`${VENDOR_PREFIX}app`]: [
-    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, a relative string is then refused by the driver (sim-app.ts readSimApp: invalid argument, must be absolute) and a non-string throws in path.isAbsolute, refused either way (statuses not shown)
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, a relative string is then refused by the driver (sim-app.ts readSimApp: invalid argument, must be absolute) and a non-string throws in path.isAbsolute, refused either way (statuses not shown); shares its line with detected ones (ConditionalExpression mutants of the whole test, killed by DS-CAPS-06 and DS-CAPS-07)
     (v) => typeof v === 'string' && path.isAbsolute(v),
     // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
     'an absolute path to the application package',
   ],
   [`${VENDOR_PREFIX}newCommandTimeout`]: [
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, Number.isFinite is false for every value that is no number (it does not coerce), so the typeof test decides nothing
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, Number.isFinite is false for every value that is no number (it does not coerce), so the typeof test decides nothing; shares its line with detected ones (ConditionalExpression mutants of the whole test, killed by DS-CAPS-06 and DS-CAPS-07)
     (v) => typeof v === 'number' && Number.isFinite(v) &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator: not shown: the spec gives the type (number), not its range (Capabilities: newCommandTimeout, unit not shown)
       v >= 0,
@@ -134,7 +134,7 @@ function validate(caps: unknown, where: string, options: CapabilityOptions): Cap
     const unchecked = options.anyAppPath &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: fault switch only, app-path-unchecked (read only when it is on)
       name === `${VENDOR_PREFIX}app`;
-    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, without the fault it looks up every name; the only extra hits are inherited names (constructor, __proto__), which throw and are unprefixed, refused either way
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, without the fault it looks up every name; the only extra hits are inherited names (constructor, __proto__), which throw and are unprefixed, refused either way; shares its line with a detected one (ConditionalExpression → false, killed by DS-CAPS-06)
     const rule = Object.hasOwn(TYPE_RULES, name) && !unchecked ? TYPE_RULES[name] : undefined;
     // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
     if (rule && !rule[0](value)) problems.push(`'${rawName}' must be ${rule[1]}, got ${JSON.stringify(value)}`);
