@@ -95,6 +95,7 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   return Object.freeze({
     address,
     port: flags.port !== undefined ? parsePort(flags.port) : (file.port ?? DEFAULT_PORT),
+    // Stryker disable next-line StringLiteral: equivalent, normalizeBasePath gives '' for both '' and '/'
     basePath: normalizeBasePath(flags.basePath ?? file.basePath ?? '/'),
     // Stryker disable next-line ArrayDeclaration: fault switch only, relaxed security is on only with relaxed-security-accepted
     allowInsecure: Object.freeze(relaxedSecurity ? [...allowInsecure, ...everyFeature] : allowInsecure),
