@@ -52,7 +52,8 @@ export function describeRun(run: CliRun): string {
   return `\`${run.args.join(' ')}\` → ${how}`;
 }
 
-function withChanges(env: Record<string, string>, changes: CliOptions['env'] = {}): Record<string, string> {
+/** `env` with `changes` applied: a value sets a variable, undefined removes it. */
+export function withChanges(env: Record<string, string>, changes: CliOptions['env'] = {}): Record<string, string> {
   const out = { ...env };
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) delete out[name];

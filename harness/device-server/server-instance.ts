@@ -11,7 +11,7 @@ import { onCleanup } from '../target/cleanup.ts';
 import { freePort } from '../target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../target/managed-process.ts';
 import type { DeviceServerTarget } from '../target/target-info.ts';
-import { commandEnv, serverCommandOf, stripAnsi } from './server-command.ts';
+import { type CliOptions, commandEnv, serverCommandOf, stripAnsi, withChanges } from './server-command.ts';
 
 export interface InstanceSpec {
   /** Names the log file: logs/device-server-<label>-<port>.log. */
@@ -27,8 +27,8 @@ export interface InstanceSpec {
   /** false: no --port (a config file gives it); `port` is then only where readiness is polled. */
   readonly portFlag?: boolean;
   readonly port?: number;
-  /** Added to the server command's environment (after the target's). */
-  readonly env?: Readonly<Record<string, string>>;
+  /** Changes to the server command's environment; undefined removes a variable. */
+  readonly env?: CliOptions['env'];
 }
 
 export interface ServerInstance {
@@ -57,7 +57,7 @@ export async function startInstance(target: DeviceServerTarget, reportDir: strin
   const logFile = logFileOf(reportDir, spec.label, port);
   const process: ManagedProcess = await startManagedProcess({
     label: `device-server instance "${spec.label}" (${[command, ...args].join(' ')})`,
-    command, args, env: { ...commandEnv(target, spec.home), ...spec.env }, ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    command, args, env: withChanges(commandEnv(target, spec.home), spec.env), ...(spec.cwd ? { cwd: spec.cwd } : {}),
     logFile, healthUrl: `${baseUrl}status`, startTimeoutMs: 45_000,
   });
   return { baseUrl, port, logFile, log: () => stripAnsi(process.logTail(200)), stop: () => process.stop() };
@@ -129,7 +129,7 @@ export async function attemptStart(
 ): Promise<StartAttempt> {
   const port = spec.port ?? (await freePort());
   const { command, args } = argvOf(target, spec, port);
-  const watched = spawnWatched(command, args, { ...commandEnv(target, spec.home), ...spec.env }, spec.cwd, logFileOf(reportDir, spec.label, port));
+  const watched = spawnWatched(command, args, withChanges(commandEnv(target, spec.home), spec.env), spec.cwd, logFileOf(reportDir, spec.label, port));
   const deadline = Date.now() + (spec.timeoutMs ?? 20_000);
   let servedOn: number | undefined;
   while (!watched.state.exited && servedOn === undefined && Date.now() < deadline) {

@@ -13,7 +13,7 @@ import { expectRefused, expectStatus, expectSuccess } from '../../../harness/dev
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
 import { reportedNodeVersionEnv } from '../../../harness/device-server/runtime-version.ts';
-import { attemptStart, startInstance, type ServerInstance } from '../../../harness/device-server/server-instance.ts';
+import { attemptStart, type ServerInstance, type StartAttempt, startInstance } from '../../../harness/device-server/server-instance.ts';
 import { newSessionBody, vendorCap } from '../../../harness/device-server/session-capabilities.ts';
 import { looksLikeSessionList } from '../../../harness/device-server/session-listing.ts';
 import { emptyHome, homeWithDriver, plainInstance, WD_HUB, wdHubInstance } from '../../../harness/device-server/shared-instances.ts';
@@ -80,16 +80,25 @@ check('DS-LEGACY-05', (ctx) => withDeviceServer(ctx, async ({ clientOf }) => {
   expect(lines.some((l) => /\bPOST\b/.test(l)), 'the log must name the method POST with the path').toBe(true);
 }), SERVER_COMMAND_TIMEOUT);
 
-/** Starts an instance with `--allow-insecure=<item>`; it must exit non-zero without serving. */
-async function expectRefusedFeature(ctx: CheckContext, target: DeviceServerTarget, item: string, what: string): Promise<void> {
-  const attempt = await attemptStart(target, ctx.run.reportDir, {
-    label: 'insecure-item', home: await emptyHome(pool, 'insecure-item'), flags: [`--allow-insecure=${item}`],
-  });
+/** Starts the server as `spec` says, stops it if it still runs, and records its output. */
+async function attemptAndStop(ctx: CheckContext, target: DeviceServerTarget, spec: Parameters<typeof attemptStart>[2], what: string): Promise<StartAttempt> {
+  const attempt = await attemptStart(target, ctx.run.reportDir, spec);
   pool.onStop(attempt.stop);
   await attempt.stop();
-  ctx.transcript.note(`\`${attempt.command}\`\n${attempt.output.slice(-1500)}`);
-  expect(attempt.servedOn, `--allow-insecure=${item} (${what}) must not start a server`).toBeUndefined();
-  expect(attempt.exited && attempt.code !== 0, `--allow-insecure=${item} must end with a non-zero exit; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+  ctx.transcript.note(`${what}: \`${attempt.command}\`\n${attempt.output.slice(-1500)}`);
+  return attempt;
+}
+
+/** The start must have ended with a non-zero exit, never serving. */
+function expectRefusedStart(attempt: StartAttempt, what: string): void {
+  expect(attempt.servedOn, `${what}: the server must not serve`).toBeUndefined();
+  expect(attempt.exited && attempt.code !== 0, `${what}: the server must exit non-zero; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+}
+
+/** Starts an instance with `--allow-insecure=<item>`; it must exit non-zero without serving. */
+async function expectRefusedFeature(ctx: CheckContext, target: DeviceServerTarget, item: string, what: string): Promise<void> {
+  const spec = { label: 'insecure-item', home: await emptyHome(pool, 'insecure-item'), flags: [`--allow-insecure=${item}`] };
+  expectRefusedStart(await attemptAndStop(ctx, target, spec, `--allow-insecure=${item}`), `--allow-insecure=${item} (${what})`);
 }
 
 check('DS-CLI-05', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
@@ -105,19 +114,11 @@ check('DS-CLI-11', (ctx) => withDeviceServer(ctx, async ({ target }) => {
 
 check('DS-CLI-12', (ctx) => withDeviceServer(ctx, async ({ target }) => {
   const home = await emptyHome(pool, 'engine');
-  const attemptWith = async (version: string) => {
-    const attempt = await attemptStart(target, ctx.run.reportDir, {
-      label: `node-${version}`, home, env: reportedNodeVersionEnv(target.commandEnv, version),
-    });
-    pool.onStop(attempt.stop);
-    await attempt.stop();
-    ctx.transcript.note(`Node.js ${version}: \`${attempt.command}\`\n${attempt.output.slice(-800)}`);
-    return attempt;
-  };
+  const attemptWith = (version: string) => attemptAndStop(ctx, target, {
+    label: `node-${version}`, home, env: reportedNodeVersionEnv(target.commandEnv, version),
+  }, `Node.js ${version}`);
   for (const version of ['20.18.3', '22.11.0', '23.11.0']) {
-    const attempt = await attemptWith(version);
-    expect(attempt.servedOn, `under Node.js ${version} (outside the accepted range) the server must not serve`).toBeUndefined();
-    expect(attempt.exited && attempt.code !== 0, `under Node.js ${version} the server must exit non-zero; exited ${attempt.exited}, code ${attempt.code}`).toBe(true);
+    expectRefusedStart(await attemptWith(version), `under Node.js ${version} (outside the accepted range)`);
   }
   for (const version of ['20.19.0', '22.12.0', '24.0.0']) {
     expect((await attemptWith(version)).servedOn, `under Node.js ${version} (in the accepted range) the server must serve`).toBeDefined();
