@@ -26,6 +26,8 @@ export interface InstanceSpec {
   readonly address?: boolean;
   /** false: no --port (a config file gives it); `port` is then only where readiness is polled. */
   readonly portFlag?: boolean;
+  /** Where readiness is polled when --address is not given (a config file's address); 127.0.0.1 by default. */
+  readonly host?: string;
   readonly port?: number;
   /** Changes to the server command's environment; undefined removes a variable. */
   readonly env?: CliOptions['env'];
@@ -47,7 +49,7 @@ function argvOf(target: DeviceServerTarget, spec: InstanceSpec, port: number): {
   return { command, args: [...rest, ...address, ...portFlag, ...(spec.flags ?? [])] };
 }
 
-const urlOf = (port: number, basePath = '') => `http://127.0.0.1:${port}${basePath.replace(/\/+$/, '')}/`;
+const urlOf = (port: number, basePath = '', host = '127.0.0.1') => `http://${host}:${port}${basePath.replace(/\/+$/, '')}/`;
 const logFileOf = (reportDir: string, label: string, port: number) => join(reportDir, 'logs', `device-server-${label}-${port}.log`);
 
 export async function startInstance(target: DeviceServerTarget, reportDir: string, spec: InstanceSpec): Promise<ServerInstance> {
@@ -133,7 +135,7 @@ export async function attemptStart(
   const deadline = Date.now() + (spec.timeoutMs ?? 20_000);
   let servedOn: number | undefined;
   while (!watched.state.exited && servedOn === undefined && Date.now() < deadline) {
-    for (const p of spec.watchPorts ?? [port]) if (servedOn === undefined && (await answers(`${urlOf(p, spec.basePath)}status`))) servedOn = p;
+    for (const p of spec.watchPorts ?? [port]) if (servedOn === undefined && (await answers(`${urlOf(p, spec.basePath, spec.host)}status`))) servedOn = p;
     if (servedOn === undefined) await Promise.race([watched.ended, sleep(100)]);
   }
   return {

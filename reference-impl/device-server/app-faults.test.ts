@@ -112,6 +112,11 @@ describe('faults of the reference device server (HTTP)', () => {
     expect((await call('GET', '/status')).status).toBe(200);
   });
 
+  it('base-path-prefix-unchecked: /wd/hux/status on a /wd/hub server is taken for /status (405, not 404)', async () => {
+    const { call } = await testApp({ basePath: '/wd/hub', faults: ['base-path-prefix-unchecked'] });
+    expect((await call('GET', '/wd/hux/status')).status).toBe(405);
+  });
+
   it('session-discovery-ignored: vendor/sessions is not routed although *:session_discovery is on', async () => {
     const { call } = await testApp({ faults: ['session-discovery-ignored'], allowInsecure: ['*:session_discovery'] });
     expect((await call('GET', '/vendor/sessions')).status).toBe(404);

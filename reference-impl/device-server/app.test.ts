@@ -28,6 +28,7 @@ describe('status and base path', () => {
     expect((await call('GET', '/wd/hub/status')).status).toBe(200);
     expect((await call('GET', '/wd/hub/status/')).status).toBe(200);
     expectW3CError(await call('GET', '/status'), 404, 'unknown command');
+    expectW3CError(await call('GET', '/wd/hux/status'), 404, 'unknown command');
     expectW3CError(await call('POST', '/session', newSession({})), 404, 'unknown command');
     expect(lines).toContain('[HTTP] No route found for POST /session: unknown command');
   });

@@ -106,6 +106,17 @@ describe('driver install and list', () => {
   });
 });
 
+/** dir/sdk holding platform-tools/adb and dir/jdk holding bin/java: empty executable scripts. */
+function stubSdkAndJdk(dir: string): { sdk: string; javaHome: string } {
+  const sdk = path.join(dir, 'sdk');
+  const javaHome = path.join(dir, 'jdk');
+  for (const file of [path.join(sdk, 'platform-tools', 'adb'), path.join(javaHome, 'bin', 'java')]) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '#!/bin/sh\n', { mode: 0o755 });
+  }
+  return { sdk, javaHome };
+}
+
 describe('driver doctor', () => {
   it('reports each dependency as missing with a fix hint and exits 1 when a required one is missing', async () => {
     const h = home();
@@ -127,16 +138,20 @@ describe('driver doctor', () => {
   it('reports every check ok and exits 0 when the SDK, adb and java are there', async () => {
     const h = home();
     await installSim(h);
-    const sdk = path.join(h.dir, 'sdk');
-    const javaHome = path.join(h.dir, 'jdk');
-    for (const file of [path.join(sdk, 'platform-tools', 'adb'), path.join(javaHome, 'bin', 'java')]) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, '#!/bin/sh\n', { mode: 0o755 });
-    }
+    const { sdk, javaHome } = stubSdkAndJdk(h.dir);
     const result = await runCli(['driver', 'doctor', 'simandroid'], { ...h.env, PATH: path.join(h.dir, 'empty-bin'), VENDOR_ENGINE_NPM_VERSION: '10.9.0', ANDROID_HOME: sdk, JAVA_HOME: javaHome });
     expect(result.code).toBe(0);
     expect(result.stdout.match(/✔ ok:/g)).toHaveLength(3);
     expect(result.stdout).toContain('0 required fixes needed');
+  });
+
+  it('reports every dependency missing and exits 1 with the doctor-finds-nothing fault, though all are there', async () => {
+    const h = home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'doctor-finds-nothing' });
+    await installSim(h);
+    const { sdk, javaHome } = stubSdkAndJdk(h.dir);
+    const result = await runCli(['driver', 'doctor', 'simandroid'], { ...h.env, PATH: path.join(h.dir, 'empty-bin'), VENDOR_ENGINE_NPM_VERSION: '10.9.0', ANDROID_HOME: sdk, JAVA_HOME: javaHome });
+    expect(result.code).toBe(1);
+    expect(result.stdout.match(/✖ missing:/g)).toHaveLength(3);
   });
 
   it('fails for a driver that is not installed', async () => {

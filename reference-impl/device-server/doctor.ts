@@ -60,8 +60,9 @@ export async function runDoctor(env: Environment, name: string, out: (line: stri
   out('### Starting doctor diagnostics ###');
   const failed: DoctorCheck[] = [];
   for (const check of checks) {
-    // Fault doctor-trusts-every-check: every check is reported found, whatever it found.
-    const result = env.faults.has('doctor-trusts-every-check') ? { ...(await check.diagnose()), ok: true } : await check.diagnose();
+    // Faults doctor-trusts-every-check / doctor-finds-nothing: every check is reported found / missing, whatever it found.
+    const diagnosed = await check.diagnose();
+    const result = env.faults.has('doctor-trusts-every-check') ? { ...diagnosed, ok: true } : env.faults.has('doctor-finds-nothing') ? { ...diagnosed, ok: false } : diagnosed;
     out(
       result.ok
         ? ` ✔ ok: ${result.message}`

@@ -29,6 +29,7 @@ export const DEVICE_SERVER_FAULTS = [
   'capability-types-unchecked', // a capability of another type than the spec's (platformName an array, newCommandTimeout a word) is taken
   'new-command-timeout-refused', // `vendor:newCommandTimeout` is refused as unsupported, whatever its value
   'app-path-unchecked', // `vendor:app` is neither checked for being absolute nor read: a bad path is dropped silently
+  'base-path-prefix-unchecked', // a path outside the base path that is as long as it (`/wd/hux/status` on `/wd/hub`) is taken as inside: a known route's wrong method (405) instead of 404
   'wd-hub-alias', // every route is also served under `/wd/hub`, whatever the base path
   'unknown-command-not-logged', // requests answered `unknown command` leave no line in the log
   'session-discovery-ignored', // `*:session_discovery` is accepted but `vendor/sessions` is never routed
@@ -38,9 +39,11 @@ export const DEVICE_SERVER_FAULTS = [
   'runtime-range-unchecked', // the server starts under a runtime outside the accepted range (no engine error)
   'help-fails', // `--help` is refused as an unrecognized argument (exit 1)
   'config-overrides-cli', // config file values win over command-line flags
+  'config-address-ignored', // the config file's server.address is read but never used: the server binds 127.0.0.1
   'config-unknown-keys-ignored', // unknown config file keys are ignored instead of refused
   'driver-install-not-recorded', // `driver install` copies the package but never records it in the manifest
   'doctor-trusts-every-check', // `driver doctor` reports every dependency found (✔), missing or not, and exits 0
+  'doctor-finds-nothing', // `driver doctor` reports every dependency missing (✖), present or not, and exits 1
   'doctor-runs-no-checks', // `driver doctor` loads none of the driver's checks and exits 0
   'plugin-list-unsupported', // `plugin list` is refused as an unknown command (exit 1)
   'bundled-driver-fallback', // with no driver installed, the server loads a bundled copy of the simulated driver

@@ -67,6 +67,12 @@ describe('server options', () => {
     expect(overridden).toMatchObject({ port: 4901, address: '127.0.0.2', basePath: '/b', allowInsecure: [{ scope: 'simandroid', feature: 'adb_shell' }] });
   });
 
+  it('drops the file\'s server.address only with the config-address-ignored fault', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'vendor-opts-')), 'c.json');
+    writeFileSync(file, JSON.stringify({ server: { address: '127.0.0.2' } }));
+    expect(resolveServerOptions(flags(['--config', file]), new Set(['config-address-ignored'])).address).toBe('127.0.0.1');
+  });
+
   it('refuses an unscoped feature (mentioning the scoped form) unless the fault is on', () => {
     const error = cliError(() => resolveServerOptions(flags(['--allow-insecure=adb_shell']), none));
     expect(error.code).toBe('VENDOR_ERR_INSECURE_FEATURE');

@@ -89,7 +89,9 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   );
   // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral: fault switch only, everyFeature is used only while relaxed security is on, which needs relaxed-security-accepted
   const everyFeature = KNOWN_FEATURES.map((feature) => ({ scope: '*', feature }));
-  const address = flags.address ?? file.address ?? (faults.has('bind-all-interfaces') ? '0.0.0.0' : DEFAULT_ADDRESS);
+  // Fault config-address-ignored: the file's server.address is read, then never used.
+  const fileAddress = faults.has('config-address-ignored') ? undefined : file.address;
+  const address = flags.address ?? fileAddress ?? (faults.has('bind-all-interfaces') ? '0.0.0.0' : DEFAULT_ADDRESS);
   // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: not shown: an empty or blank --address (the spec gives no such value; the config file refuses a blank server.address earlier); shares its line with a detected one (ConditionalExpression → true)
   if (address.trim() === '') throw new CliError('VENDOR_ERR_USAGE', '--address must not be empty');
   return Object.freeze({

@@ -27,6 +27,8 @@ check('DS-BASE-02', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) 
   const hub = clientOf((await wdHubInstance(pool, ctx)).baseUrl.replace(/wd\/hub\/$/, ''));
   expectSuccess(await hub.send('GET', `${WD_HUB}/status`), `--base-path=${WD_HUB}: GET ${WD_HUB}/status`);
   expectStatus(await hub.send('GET', '/status'), 404, `--base-path=${WD_HUB}: GET /status`);
+  // A base path of the same length that is not the server's: a client configured with it must get 404.
+  expectStatus(await hub.send('GET', '/wd/hux/status'), 404, `--base-path=${WD_HUB}: GET /wd/hux/status`);
   expectStatus(await hub.send('POST', '/session', newSessionBody(target)), 404, `--base-path=${WD_HUB}: POST /session`);
   const plain = clientOf((await plainInstance(pool, ctx)).baseUrl);
   expectSuccess(await plain.send('GET', '/status'), 'no --base-path: GET /status');
@@ -120,7 +122,7 @@ check('DS-CLI-12', (ctx) => withDeviceServer(ctx, async ({ target }) => {
   for (const version of ['20.18.3', '22.11.0', '23.11.0']) {
     expectRefusedStart(await attemptWith(version), `under Node.js ${version} (outside the accepted range)`);
   }
-  for (const version of ['20.19.0', '22.12.0', '24.0.0']) {
+  for (const version of ['20.19.0', '22.12.0', '22.12.10', '24.0.0']) {
     expect((await attemptWith(version)).servedOn, `under Node.js ${version} (in the accepted range) the server must serve`).toBeDefined();
   }
 }), SERVER_COMMAND_TIMEOUT);
