@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { StartedTarget } from '../harness/target/started-target.ts';
 import type { DeviceServerTarget, ResourceApiTarget, WebhookTarget } from '../harness/target/target-info.ts';
 import { createSchema, dropSchema } from '../harness/target/postgres-schema.ts';
-import { REFERENCE_APP, REFERENCE_SIM_DRIVER } from '../harness/target/references/device-server-reference.ts';
+import { REFERENCE_APP, REFERENCE_SESSION_TARGET, REFERENCE_SIM_DRIVER } from '../harness/target/references/device-server-reference.ts';
 import { REFERENCE_ENTRIES } from '../harness/target/reference-entries.ts';
 import { tsxNodeArgs } from '../harness/project-paths.ts';
 import { apiTokens, newToken, usersOf } from '../harness/target/run-users.ts';
@@ -122,10 +122,9 @@ export async function startDeviceServerInWorker(childEnv: Record<string, string>
     const target: DeviceServerTarget = {
       system: 'device-server', kind: 'reference', baseUrl: server.url,
       capabilities: ['server-command', 'session-discovery'],
-      vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-      app: REFERENCE_APP, alertAtLaunch: true, driverName: 'simandroid',
+      ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP,
       serverCommand: [process.execPath, ...tsxNodeArgs(REFERENCE_ENTRIES['device-server'].entry)],
-      homeEnv: 'VENDOR_HOME', commandEnv: childEnv, driverSource: REFERENCE_SIM_DRIVER,
+      commandEnv: childEnv, driverSource: REFERENCE_SIM_DRIVER,
     };
     return { target, stop: async () => { await server.close(); rmSync(home, { recursive: true, force: true }); } };
   } catch (error) {

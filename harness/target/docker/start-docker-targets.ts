@@ -9,7 +9,7 @@ import type { SystemName } from '../../checks/check-definition.ts';
 import type { RunConfig } from '../run-config.ts';
 import type { StartedTarget } from '../started-target.ts';
 import type { DeviceServerTarget, ResourceApiTarget, SystemTarget, WebhookTarget } from '../target-info.ts';
-import { REFERENCE_APP } from '../references/device-server-reference.ts';
+import { REFERENCE_APP, REFERENCE_SESSION_TARGET } from '../references/device-server-reference.ts';
 import { apiTokens, usersOf, type RunUsers } from '../run-users.ts';
 import { requireContainerEngine } from './container-engine.ts';
 import { startDockerStack, type DockerStack } from './docker-stack.ts';
@@ -40,8 +40,7 @@ function targetOf(system: SystemName, urls: readonly string[], config: RunConfig
   // reference target's (`needs server command` here), the HTTP checks run as usual.
   const target: DeviceServerTarget = {
     system, kind: 'reference', baseUrl, capabilities: ['session-discovery'],
-    vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-    app: CONTAINER_APP_PATH, alertAtLaunch: true, driverName: 'simandroid', homeEnv: 'VENDOR_HOME', commandEnv: {},
+    ...REFERENCE_SESSION_TARGET, app: CONTAINER_APP_PATH, commandEnv: {},
   };
   return target;
 }

@@ -21,6 +21,12 @@ import type { DeviceServerTarget } from '../target-info.ts';
 export const REFERENCE_SIM_DRIVER = projectPath('reference-impl/device-server/drivers/sim-android');
 export const REFERENCE_APP = projectPath('fixtures/device-server/sample-app.json');
 
+/** What sessions with the reference's simulated driver ask for and get, wherever it runs (here, in a container, in a mutation worker). */
+export const REFERENCE_SESSION_TARGET = {
+  vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
+  alertAtLaunch: true, driverName: 'simandroid', homeEnv: 'VENDOR_HOME',
+} as const satisfies Partial<DeviceServerTarget>;
+
 /** What a server command needs of wirecheck's environment to run (npm for `driver install`). */
 const PASSED_TO_COMMANDS = ['PATH', 'HOME', 'USERPROFILE', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'NODE_OPTIONS', 'SYSTEMROOT', 'APPDATA'];
 
@@ -65,9 +71,8 @@ export async function startDeviceServerReference(config: RunConfig, env: NodeJS.
     const target: DeviceServerTarget = {
       system: 'device-server', kind: 'reference', baseUrl,
       capabilities: ['server-command', 'session-discovery'],
-      vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-      app: REFERENCE_APP, alertAtLaunch: true, driverName: 'simandroid',
-      serverCommand: cli, homeEnv: 'VENDOR_HOME', commandEnv, driverSource: REFERENCE_SIM_DRIVER,
+      ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP,
+      serverCommand: cli, commandEnv, driverSource: REFERENCE_SIM_DRIVER,
     };
     return { target, stop: async () => { await server.stop(); cleanupHome(); } };
   } catch (error) {
