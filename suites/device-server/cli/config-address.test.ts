@@ -2,9 +2,7 @@
 // address other than 127.0.0.1 (and no --address) listens there. 127.0.0.2 tells a
 // server that honours the key from one that binds its default (127.0.0.1, or 0.0.0.0,
 // which answers on every loopback address): the default answers on 127.0.0.1 too.
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
@@ -20,23 +18,11 @@ afterAll(() => pool.stopAll());
 
 const SECOND_LOOPBACK = '127.0.0.2';
 
-/** Whether this machine can listen on `host` (Linux routes all of 127/8 to loopback; macOS only 127.0.0.1 unless aliased). */
-async function canListenOn(host: string): Promise<boolean> {
-  const probe = createServer();
-  try {
-    probe.listen(0, host);
-    await once(probe, 'listening');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.close();
-  }
-}
-
 check('DS-CLI-18', async (ctx) => {
   const target = deviceServerTarget(ctx);
-  if (!(await canListenOn(SECOND_LOOPBACK))) ctx.skip(`this machine cannot listen on ${SECOND_LOOPBACK} (a second loopback address is needed to tell the file's address from the default)`);
+  // Linux routes all of 127/8 to loopback; macOS only 127.0.0.1 unless aliased.
+  const canListen = await freePort(SECOND_LOOPBACK).then(() => true, () => false);
+  if (!canListen) ctx.skip(`this machine cannot listen on ${SECOND_LOOPBACK} (a second loopback address is needed to tell the file's address from the default)`);
   const home = await emptyHome(pool, 'config-address');
   const port = await freePort();
   const file = join(home, 'wirecheck-config-address.json');
