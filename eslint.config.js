@@ -1,14 +1,25 @@
 // Lint: type-aware rules where they catch real bugs (floating promises), and the
-// one architectural rule of DESIGN.md: suites and the harness never import the
-// reference implementation — it is tested as a black box, like any external target.
+// architectural rules of DESIGN.md: suites and the harness never import the
+// reference implementation or the alternatives — every target is tested as a black
+// box, like any external deployment — and an alternative imports neither the harness
+// nor the reference, so it stays an independent implementation of the spec.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noReferenceImports = {
   'no-restricted-imports': ['error', {
     patterns: [{
-      group: ['**/reference-impl', '**/reference-impl/**'],
-      message: 'Suites and the harness test the reference as a black box: reach it over HTTP or as a child process, never by import.',
+      group: ['**/reference-impl', '**/reference-impl/**', '**/alternatives', '**/alternatives/**'],
+      message: 'Suites and the harness test every target as a black box: reach it over HTTP or as a child process, never by import.',
+    }],
+  }],
+};
+
+const independentAlternative = {
+  'no-restricted-imports': ['error', {
+    patterns: [{
+      group: ['**/reference-impl', '**/reference-impl/**', '**/harness', '**/harness/**', '**/suites/**'],
+      message: 'An alternative is an independent implementation of the spec: it shares no code with the reference or the harness.',
     }],
   }],
 };
@@ -37,4 +48,5 @@ export default tseslint.config(
   // Matching control characters is the point of these files (terminal colours, XML).
   { files: ['harness/report/**'], rules: { 'no-control-regex': 'off' } },
   { files: ['suites/**', 'harness/**', 'test/**', 'bench/**', 'scripts/**'], rules: noReferenceImports },
+  { files: ['alternatives/**'], rules: independentAlternative },
 );
