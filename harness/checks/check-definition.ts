@@ -15,12 +15,31 @@ export type CheckNeed =
   | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL)
   | 'session-discovery'; // the target was started with *:session_discovery
 
+/**
+ * The words that make a check MUST or SHOULD, copied verbatim from where they stand:
+ * an auditor reads them beside the verdict, and a test proves each occurs in its source.
+ */
+export interface CheckBasis {
+  /**
+   * Verbatim (only runs of whitespace may differ); fragments of one passage, such as
+   * the cells of a table row, are joined with " … ".
+   */
+  readonly quote: string;
+  /**
+   * Where the words stand: the system's spec (absent), or a document the spec relies on,
+   * named as in docs/sources/ (e.g. "RFC 9110 §8.3.1", "CONTRACTS §4").
+   */
+  readonly source?: string;
+}
+
 export interface CheckDefinition {
   readonly id: string;
   readonly level: Level;
   readonly title: string;
   /** Section and rule of the system's spec, e.g. "Processing order 1". */
   readonly clause: string;
+  /** Required of MUST and SHOULD checks: the spec's (or a cited RFC's) own words. */
+  readonly basis?: CheckBasis;
   /** Where the spec allows several behaviours: which ones pass, stated for the reader. */
   readonly allows?: string;
   readonly needs?: readonly CheckNeed[];
