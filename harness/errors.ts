@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   targetUnreachable: 'WIRECHECK_ERR_TARGET_UNREACHABLE',
   referenceStart: 'WIRECHECK_ERR_REFERENCE_START',
   targetUnavailable: 'WIRECHECK_ERR_TARGET_UNAVAILABLE',
+  /** A prerequisite of the run (secret, probe, base URL) does not hold: found before any check. */
+  preflightFailed: 'WIRECHECK_ERR_PREFLIGHT',
   deadLetterFile: 'WIRECHECK_ERR_DEAD_LETTER_FILE',
   deadLetterMissing: 'WIRECHECK_ERR_DEAD_LETTER_MISSING',
   // evidence: verify, keygen, baseline write

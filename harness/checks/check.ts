@@ -42,6 +42,28 @@ export function unmetNeed(def: SystemCheck, target: SystemTarget): string | unde
   return missing && NEED_REASONS[missing];
 }
 
+/** The preflight's root cause for a need this check has, when it found one: the check fails with it at once. */
+export function failedPrerequisite(def: SystemCheck, run: RunContext): string | undefined {
+  const probe = run.findings?.[def.system]?.probe;
+  return def.needs?.includes('probe') && probe ? `the probe could not be relied on: ${probe}` : undefined;
+}
+
+/** Past vitest's own timeout a test is abandoned without its evidence: the check's limit comes first. */
+const EVIDENCE_MARGIN_MS = 5_000;
+
+/** The body, or an error naming the limit once it passes (the body is left behind; the evidence is kept). */
+async function withinLimit(body: Promise<void>, limitMs: number, id: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${id} did not finish within ${limitMs / 1000} s; its transcript shows how far it got`)), limitMs);
+  });
+  try {
+    await Promise.race([body, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function label(def: SystemCheck): Promise<void> {
   await allure.parentSuite(def.system);
   await allure.suite(def.area);
@@ -80,7 +102,8 @@ async function attachEvidence(ctx: CheckContext, vitest: TestContext): Promise<v
 export function check(id: string, body: CheckBody, options: { timeout?: number } = {}): void {
   const def = findCheck(id);
   if (!def) throw new Error(`check ${id} is not declared in harness/checks/catalog/`);
-  test(`${def.id} ${def.title}`, { timeout: options.timeout ?? 30_000 }, async (vitest) => {
+  const limitMs = options.timeout ?? 30_000;
+  test(`${def.id} ${def.title}`, { timeout: limitMs + EVIDENCE_MARGIN_MS }, async (vitest) => {
     const run = runContext();
     const target = run.targets[def.system];
     if (!target) return vitest.skip(`not applicable: no ${def.system} target in this run`);
@@ -90,7 +113,9 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
     if (unmet) return vitest.skip(unmet);
     const ctx = context(def, run, target, vitest);
     try {
-      await body(ctx);
+      const failed = failedPrerequisite(def, run);
+      if (failed) throw new Error(failed);
+      await withinLimit(Promise.resolve(body(ctx)), limitMs, def.id);
       if (run.keepTranscripts) await attachEvidence(ctx, vitest);
     } catch (error) {
       await attachEvidence(ctx, vitest);

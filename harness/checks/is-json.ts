@@ -7,3 +7,8 @@ export function isJson(text: string): boolean {
     return false;
   }
 }
+
+/** A parsed JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -5,9 +5,12 @@ import { OptionsError } from '../errors.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
+/** An option declared `multiple` keeps every value given, in order. */
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
 export interface ParsedCommandLine {
   readonly positionals: string[];
-  readonly values: Record<string, string | boolean | undefined>;
+  readonly values: OptionValues;
 }
 
 function kebabToCamel(name: string): string {
@@ -17,9 +20,9 @@ function kebabToCamel(name: string): string {
 export function parseCommandLine(args: readonly string[], options: OptionSpec, helpCommand: string): ParsedCommandLine {
   try {
     const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-    const camel: Record<string, string | boolean | undefined> = {};
+    const camel: OptionValues = {};
     for (const [name, value] of Object.entries(values)) {
-      camel[kebabToCamel(name)] = Array.isArray(value) ? value.join(',') : value;
+      camel[kebabToCamel(name)] = Array.isArray(value) ? value.map(String) : value;
     }
     return { positionals, values: camel };
   } catch (error) {

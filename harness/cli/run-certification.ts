@@ -1,9 +1,12 @@
 // `wirecheck run`: options → targets → suites (vitest Node API) → reports → exit code.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CheckResult } from '../report/check-result.ts';
 import { finalTable } from '../report/terminal.ts';
 import type { RunConfig } from '../target/run-config.ts';
 import { startTargets, stopTargets, targetsBySystem } from '../target/start-targets.ts';
+import { preflightTargets } from '../target/preflight-targets.ts';
 import type { RunContext, SystemTarget } from '../target/target-info.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { EXIT } from './exit-codes.ts';
@@ -63,10 +66,17 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
   // vitest is the heaviest import of a run: load it while the targets start.
   const suiteRunner = import('../evidence/flakes/run-attempts.ts');
   const started = await startTargets(config, systems, env);
-  const { runAttempts } = await suiteRunner;
+  const scratchDir = mkdtempSync(join(tmpdir(), 'wirecheck-run-'));
   try {
     const targets = targetsBySystem(started);
-    const context: RunContext = { seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets: secretsOf(config, targets), senderFaults: config.senderFaults, keepTranscripts: options.keepTranscripts === true };
+    const secrets = secretsOf(config, targets);
+    const findings = await preflightTargets(started.map((s) => s.target), { config, secrets, scratchDir });
+    const { runAttempts } = await suiteRunner;
+    const context: RunContext = {
+      seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
+      scratchDir, workTimeoutMs: config.workTimeoutMs, findings,
+      senderFaults: config.senderFaults, keepTranscripts: options.keepTranscripts === true,
+    };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.
     const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];
     const attempts = await runAttempts({ selected, context, repeat: config.repeat, strict: config.strict, io });
@@ -75,7 +85,7 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
     const files = await writeReports({ config, results, baseUrl, startedAt, exitCode, allure: options.allure, evidence });
     // report.html before the scrub, the bundle after it (writeEvidence keeps that order).
-    const written = await writeEvidence({ config, secrets: secretsOf(config, targets), commandLine: options.commandLine ?? config.reproduce, fingerprint });
+    const written = await writeEvidence({ config, secrets, commandLine: options.commandLine ?? config.reproduce, fingerprint });
     io.out(`\n${finalTable(results)}\n`);
     for (const line of [...flakyLines(results), ...baselineLines(results, evidence.baseline)]) io.out(line);
     io.out(`summary  ${files.summary}\njunit    ${files.junit}`);
@@ -86,5 +96,6 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
     return { exitCode, results };
   } finally {
     await stopTargets(started);
+    rmSync(scratchDir, { recursive: true, force: true });
   }
 }

@@ -1,27 +1,58 @@
 // The probe API of CONTRACTS.md §4 for the resource API: how many side effects of a
 // kind were performed for a subject, and the switch that makes the next commit fail.
+// An answer outside the contract's shape names the probe as broken.
 import type { CheckContext } from '../checks/check.ts';
-import { request } from '../http/index.ts';
+import { isJsonObject } from '../checks/is-json.ts';
+import { request, type Transcript } from '../http/index.ts';
 import { describeAnswer } from './resource-api-client.ts';
 
 export const LABEL_DELETED = 'label.deleted';
 
+/** A probe answer outside CONTRACTS §4: the probe is broken, whatever the target did. */
+export class ResourceApiProbeError extends Error {
+  override readonly name = 'ResourceApiProbeError';
+}
+
+export class ResourceApiProbe {
+  constructor(private readonly baseUrl: string, private readonly transcript?: Transcript) {}
+
+  private options(): { transcript?: Transcript } {
+    return this.transcript ? { transcript: this.transcript } : {};
+  }
+
+  /** The number of `label.deleted` effects performed for a label. */
+  async deletionEffects(labelId: string): Promise<number> {
+    const query = new URLSearchParams({ kind: LABEL_DELETED, subject: labelId });
+    const response = await request(this.baseUrl, { method: 'GET', target: `__probe/effects?${query.toString()}` }, this.options());
+    if (response.statusCode !== 200) throw new ResourceApiProbeError(`the probe's GET /__probe/effects answered ${describeAnswer(response)}: the probe API is not available or broken (CONTRACTS §4: 200 {"count": n})`);
+    let json: unknown;
+    try {
+      json = response.json();
+    } catch {
+      json = undefined;
+    }
+    const count = isJsonObject(json) ? json['count'] : undefined;
+    if (!Number.isInteger(count) || (count as number) < 0) throw new ResourceApiProbeError(`the probe's GET /__probe/effects answered ${describeAnswer(response)}: CONTRACTS §4 wants {"count": n}`);
+    return count as number;
+  }
+
+  /** Arms the switch: the next mutation's commit fails as if the database were down. */
+  async failNextCommit(): Promise<void> {
+    const response = await request(this.baseUrl, { method: 'POST', target: '__probe/fail-next-commit', body: '' }, this.options());
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      throw new ResourceApiProbeError(`the probe's POST /__probe/fail-next-commit answered ${describeAnswer(response)}: the probe API is not available or broken (CONTRACTS §4: 204)`);
+    }
+  }
+}
+
 /** The number of `label.deleted` effects performed for a label. */
-export async function deletionEffects(ctx: CheckContext, labelId: string): Promise<number> {
-  const query = new URLSearchParams({ kind: LABEL_DELETED, subject: labelId });
-  const response = await request(ctx.target.baseUrl, { method: 'GET', target: `__probe/effects?${query.toString()}` }, { transcript: ctx.transcript });
-  if (response.statusCode !== 200) throw new Error(`probe GET /__probe/effects answered ${describeAnswer(response)}: the probe API is not available or broken`);
-  const count = (response.json() as { count?: unknown }).count;
-  if (typeof count !== 'number') throw new Error(`probe GET /__probe/effects answered ${describeAnswer(response)}: expected {"count": n}`);
-  return count;
+export function deletionEffects(ctx: CheckContext, labelId: string): Promise<number> {
+  return new ResourceApiProbe(ctx.target.baseUrl, ctx.transcript).deletionEffects(labelId);
 }
 
 /** Arms the switch: the next mutation's commit fails as if the database were down. */
-export async function failNextCommit(ctx: CheckContext): Promise<void> {
-  const response = await request(ctx.target.baseUrl, { method: 'POST', target: '__probe/fail-next-commit', body: '' }, { transcript: ctx.transcript });
-  if (response.statusCode < 200 || response.statusCode > 299) {
-    throw new Error(`probe POST /__probe/fail-next-commit answered ${describeAnswer(response)}: the probe API is not available or broken`);
-  }
+export function failNextCommit(ctx: CheckContext): Promise<void> {
+  return new ResourceApiProbe(ctx.target.baseUrl, ctx.transcript).failNextCommit();
 }
 
 /**

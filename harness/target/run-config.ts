@@ -6,7 +6,7 @@ import { SYSTEMS, type SystemName } from '../checks/check-definition.ts';
 import { parseIdPatterns } from '../checks/id-pattern.ts';
 import { OptionsError } from '../errors.ts';
 import type { RunOptions } from './run-options.ts';
-import type { TargetKind } from './target-info.ts';
+import { DEFAULT_WORK_TIMEOUT_MS, type TargetKind } from './target-info.ts';
 import { splitCommand } from './split-command.ts';
 import { isSenderFaultName, SENDER_FAULTS } from '../webhook/sender/sender-faults.ts';
 import { evidenceConfigOf, type EvidenceConfig } from '../evidence/evidence-options.ts';
@@ -28,12 +28,17 @@ export interface RunConfig extends EvidenceConfig {
   readonly runId: string;
   readonly systems: readonly SystemName[];
   readonly target: TargetKind;
+  /** The first --base-url (external targets). */
   readonly baseUrl?: string;
+  /** Every --base-url: instances of one deployment on one store (the webhook's races run across them). */
+  readonly baseUrls: readonly string[];
   readonly reportDir: string;
   readonly probe: boolean;
   readonly only?: { readonly spec: string; readonly patterns: readonly RegExp[] };
   readonly seed: number;
   readonly strict: boolean;
+  /** How long an accepted event's business work may show no progress before it counts as stuck (--work-timeout). */
+  readonly workTimeoutMs: number;
   readonly webhook: { readonly secret: string; readonly secretFromEnv: boolean };
   readonly resourceApi: { readonly token?: string; readonly userId?: string; readonly otherUserId?: string };
   readonly deviceServer: DeviceServerOptions;
@@ -96,24 +101,63 @@ function dockerOf(options: RunOptions, problems: string[]): RunConfig['docker'] 
   return options.image !== undefined ? { image: options.image } : {};
 }
 
-function baseUrlOf(options: RunOptions, target: TargetKind, problems: string[]): string | undefined {
+/** A base URL that already names a system's own path: the right form, when it is one. */
+const SYSTEM_PATHS: ReadonlyArray<readonly [SystemName, RegExp, string]> = [
+  ['webhook', /\/webhooks\/payments\/?$/, 'the delivery path'],
+  ['resource-api', /\/v1\/?$/, 'the API version prefix'],
+];
+
+function listOf(value: string | readonly string[] | undefined): string[] {
+  return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
+}
+
+function baseUrlsOf(options: RunOptions, target: TargetKind, systems: readonly SystemName[], problems: string[]): string[] {
+  const given = listOf(options.baseUrl);
   if (target === 'reference') {
-    if (options.baseUrl !== undefined) problems.push('--base-url is for --target external; the reference target starts its own server on a free port');
-    return undefined;
+    if (given.length > 0) problems.push('--base-url is for --target external; the reference target starts its own server on a free port');
+    return [];
   }
-  if (options.baseUrl === undefined) {
+  if (given.length === 0) {
     problems.push('--target external needs --base-url URL (the service root, e.g. http://127.0.0.1:3000)');
-    return undefined;
+    return [];
   }
+  if (given.length > 1 && systems.some((s) => s !== 'webhook')) {
+    problems.push('--base-url given more than once names the instances of one webhook receiver (its duplicate races run across them): only `wirecheck run webhook` takes several');
+  }
+  return given.flatMap((raw) => {
+    const url = httpUrl(raw);
+    if (!url) {
+      problems.push(`--base-url "${raw}" is not an http:// or https:// URL${/^[\w.-]+:\d+/.test(raw) ? `: did you mean http://${raw}?` : ''}`);
+      return [];
+    }
+    for (const [system, path, what] of SYSTEM_PATHS) {
+      if (!systems.includes(system) || !path.test(url.pathname)) continue;
+      const root = new URL(url.href.replace(path, '/'));
+      problems.push(`--base-url "${raw}" ends in ${what}: give the service root, ${root.href} (wirecheck adds ${system === 'webhook' ? 'webhooks/payments' : 'v1/...'} itself)`);
+    }
+    return [url.toString()];
+  });
+}
+
+function httpUrl(raw: string): URL | undefined {
   try {
-    const url = new URL(options.baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     if (!url.pathname.endsWith('/')) url.pathname += '/';
-    return url.toString();
+    return url;
   } catch {
-    problems.push(`--base-url "${options.baseUrl}" is not an http:// or https:// URL`);
     return undefined;
   }
+}
+
+function workTimeoutOf(options: RunOptions, problems: string[]): number {
+  if (options.workTimeout === undefined) return DEFAULT_WORK_TIMEOUT_MS;
+  const seconds = Number(options.workTimeout);
+  if (!/^\d+(\.\d+)?$/.test(options.workTimeout) || seconds <= 0 || seconds > 3600) {
+    problems.push(`--work-timeout "${options.workTimeout}" must be a number of seconds above 0 and at most 3600 (default ${DEFAULT_WORK_TIMEOUT_MS / 1000})`);
+    return DEFAULT_WORK_TIMEOUT_MS;
+  }
+  return Math.round(seconds * 1000);
 }
 
 function seedOf(options: RunOptions, problems: string[]): number {
@@ -128,16 +172,17 @@ function seedOf(options: RunOptions, problems: string[]): number {
 
 function onlyOf(options: RunOptions, problems: string[]): RunConfig['only'] {
   if (options.only === undefined) return undefined;
-  const patterns = parseIdPatterns(options.only);
+  const spec = listOf(options.only).join(',');
+  const patterns = parseIdPatterns(spec);
   if (patterns.length === 0) problems.push('--only needs a check-id glob, e.g. --only "WH-SIG-*" (several: comma-separated)');
-  return { spec: options.only, patterns };
+  return { spec, patterns };
 }
 
 export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): RunConfig {
   const problems: string[] = [];
   const systems = systemsOf(options.system, problems);
   const target = targetOf(options, problems);
-  const baseUrl = baseUrlOf(options, target, problems);
+  const baseUrls = baseUrlsOf(options, target, systems, problems);
   const has = (s: SystemName) => systems.includes(s);
   const external = target === 'external';
   const docker = dockerOf(options, problems);
@@ -172,16 +217,17 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
 
   const seed = seedOf(options, problems);
   const only = onlyOf(options, problems);
+  const workTimeoutMs = workTimeoutOf(options, problems);
   const evidence = evidenceConfigOf(options, cwd, problems);
   if (problems.length > 0) throw new OptionsError(problems, 'wirecheck run --help');
 
   const runId = newRunId();
   const reportDir = options.reportDir ? resolve(cwd, options.reportDir) : join(cwd, 'reports', runId);
   const config: RunConfig = {
-    runId, systems, target, ...(baseUrl ? { baseUrl } : {}), reportDir,
+    runId, systems, target, ...(baseUrls[0] ? { baseUrl: baseUrls[0] } : {}), baseUrls, reportDir,
     probe: options.probe === true || target === 'reference',
     ...(only ? { only } : {}),
-    seed, strict: options.strict === true,
+    seed, strict: options.strict === true, workTimeoutMs,
     webhook: { secret: secret ?? randomBytes(24).toString('hex'), secretFromEnv: options.secret === undefined && envSecret !== undefined },
     resourceApi: { ...(token ? { token } : {}), ...(userId ? { userId } : {}), ...(otherUserId ? { otherUserId } : {}) },
     deviceServer, referenceFaults, senderFaults,
@@ -238,10 +284,11 @@ function reproduceCommand(options: RunOptions, config: RunConfig): string {
   if (config.target === 'external') add('--target', 'external');
   if (config.docker) add('--target', 'docker');
   add('--image', options.image);
-  add('--base-url', options.baseUrl);
+  for (const url of listOf(options.baseUrl)) add('--base-url', url);
   if (options.probe) args.push('--probe');
   if (options.strict) args.push('--strict');
   add('--seed', String(config.seed));
+  add('--work-timeout', options.workTimeout);
   if (config.target === 'external' && options.secret !== undefined) args.push('--secret', '"$WEBHOOK_SECRET"');
   if (options.token !== undefined) args.push('--token', '"$TOKEN"');
   add('--user-id', options.userId);

@@ -4,12 +4,16 @@
 export interface RunOptions {
   readonly system?: string;
   readonly target?: string;
-  readonly baseUrl?: string;
+  /** Given more than once (webhook): every instance of one deployment, sharing one store. */
+  readonly baseUrl?: string | readonly string[];
   readonly reportDir?: string;
   readonly probe?: boolean;
-  readonly only?: string;
+  /** Comma-separated globs; given more than once, all of them. */
+  readonly only?: string | readonly string[];
   readonly seed?: string;
   readonly strict?: boolean;
+  /** Seconds an accepted event's business work may show no progress before it counts as stuck. */
+  readonly workTimeout?: string;
   // webhook
   readonly secret?: string;
   // resource-api

@@ -22,10 +22,12 @@ const references: Partial<Record<SystemName, Starter>> = {
 const externals: Partial<Record<SystemName, Starter>> = {
   webhook: async (config) => {
     const baseUrl = config.baseUrl ?? '';
-    await preflight('webhook receiver', new URL('webhooks/payments', baseUrl).toString(), { method: 'POST' });
+    for (const url of config.baseUrls) await preflight('webhook receiver', new URL('webhooks/payments', url).toString(), { method: 'POST' });
+    // Several --base-url: instances of one deployment, for the races across instances.
+    const capabilities = [...(config.probe ? ['probe' as const] : []), ...(config.baseUrls.length > 1 ? ['multi-instance' as const] : [])];
     const target: WebhookTarget = {
-      system: 'webhook', kind: 'external', baseUrl, instanceUrls: [baseUrl],
-      secret: config.webhook.secret, capabilities: config.probe ? ['probe'] : [],
+      system: 'webhook', kind: 'external', baseUrl, instanceUrls: config.baseUrls,
+      secret: config.webhook.secret, capabilities,
     };
     return { target, stop: async () => {} };
   },

@@ -52,10 +52,25 @@ export interface DeviceServerTarget extends TargetBase {
 
 export type SystemTarget = WebhookTarget | ResourceApiTarget | DeviceServerTarget;
 
+/** What the preflight found about a target that its dependent checks must fail on, naming it. */
+export interface SystemFindings {
+  /** The probe answers but could not be shown to see what it must. */
+  readonly probe?: string;
+}
+
+/** How long business work may show no progress before a wait gives up (--work-timeout's default). */
+export const DEFAULT_WORK_TIMEOUT_MS = 10_000;
+
 export interface RunContext {
   readonly seed: number;
   readonly strict: boolean;
   readonly reportDir: string;
+  /** A folder of the run's own, shared by its suite processes (the webhook's work ledger); removed afterwards. */
+  readonly scratchDir?: string;
+  /** --work-timeout, in ms. */
+  readonly workTimeoutMs?: number;
+  /** The preflight's findings per system (absent: nothing found). */
+  readonly findings?: Readonly<Partial<Record<SystemName, SystemFindings>>>;
   /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */
   readonly reproduce: string;
   readonly targets: Readonly<Partial<Record<SystemName, SystemTarget>>>;

@@ -3,7 +3,7 @@
 import type { CheckContext } from '../checks/check.ts';
 import { raceRequests, type ParsedResponse } from '../http/index.ts';
 import type { WebhookTarget } from '../target/target-info.ts';
-import { deliveryRequest, type Delivery } from './webhook-client.ts';
+import { deliveryRequest, noteAcknowledgedDeliveries, type Delivery } from './webhook-client.ts';
 
 export function webhookTargetOf(ctx: CheckContext): WebhookTarget {
   if (ctx.target.system !== 'webhook') throw new Error(`${ctx.check.id} is not a webhook check`);
@@ -20,6 +20,7 @@ export async function raceInBatches(ctx: CheckContext, deliveries: readonly Deli
       request: deliveryRequest(target, delivery),
     }));
     const { outcomes } = await raceRequests(entries, { transcript: ctx.transcript });
+    noteAcknowledgedDeliveries(ctx, batch, outcomes);
     for (const outcome of outcomes) {
       if (outcome instanceof Error) throw outcome;
       answers.push(outcome);

@@ -5,6 +5,8 @@ import { request, type ParsedResponse, type RawRequest } from '../http/index.ts'
 import type { WebhookTarget } from '../target/target-info.ts';
 import { signatureOf } from './sign.ts';
 import { eventBytes } from './payment-event.ts';
+import { isJsonObject } from '../checks/is-json.ts';
+import { noteAcknowledged } from './wait-for-work.ts';
 
 export const DELIVERY_PATH = 'webhooks/payments';
 
@@ -25,6 +27,29 @@ export function deliveryBytes(body: Delivery['body']): Buffer {
   return eventBytes(body);
 }
 
+/** The id of the event a delivery carries: its body is a JSON object with a string id. */
+export function eventIdOf(body: Delivery['body']): string | undefined {
+  let json: unknown = body;
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    try {
+      json = JSON.parse(Buffer.from(body).toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+  return isJsonObject(json) && typeof json['id'] === 'string' ? json['id'] : undefined;
+}
+
+/** Notes, for the waits that follow, the events among the deliveries that the receiver acknowledged. */
+export function noteAcknowledgedDeliveries(ctx: CheckContext, deliveries: readonly Delivery[], answers: readonly (ParsedResponse | Error)[]): void {
+  const ids = deliveries.flatMap((delivery, i) => {
+    const answer = answers[i];
+    const id = answer && !(answer instanceof Error) && answer.statusCode === 202 ? eventIdOf(delivery.body) : undefined;
+    return id === undefined ? [] : [id];
+  });
+  noteAcknowledged(ctx, ids);
+}
+
 export function deliveryRequest(target: WebhookTarget, delivery: Delivery): RawRequest {
   const bytes = deliveryBytes(delivery.body);
   const headers: [string, string][] = [];
@@ -39,9 +64,11 @@ export function deliveryRequest(target: WebhookTarget, delivery: Delivery): RawR
 export class WebhookClient {
   constructor(private readonly ctx: CheckContext, readonly target: WebhookTarget) {}
 
-  deliver(delivery: Delivery): Promise<ParsedResponse> {
+  async deliver(delivery: Delivery): Promise<ParsedResponse> {
     const base = delivery.baseUrl ?? this.target.baseUrl;
-    return request(base, deliveryRequest(this.target, delivery), { transcript: this.ctx.transcript });
+    const response = await request(base, deliveryRequest(this.target, delivery), { transcript: this.ctx.transcript });
+    noteAcknowledgedDeliveries(this.ctx, [delivery], [response]);
+    return response;
   }
 
   signatureOf(body: Uint8Array | string): string {

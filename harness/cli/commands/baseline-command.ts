@@ -13,13 +13,13 @@ import type { RunOptions } from '../../target/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { BASELINE_HELP } from '../help.ts';
 import type { Output } from '../output.ts';
-import { parseCommandLine } from '../parse-command-line.ts';
+import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
 import { RUN_OPTIONS } from './run-command.ts';
 
 const HELP = 'wirecheck baseline --help';
 const OPTIONS = { ...RUN_OPTIONS, from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' } } as const;
 
-function ownProblems(values: Record<string, string | boolean | undefined>, system: string | undefined): string[] {
+function ownProblems(values: OptionValues, system: string | undefined): string[] {
   const problems: string[] = [];
   const { from, out, expires, reason } = values;
   if (typeof out !== 'string' || out === '') problems.push('missing --out FILE: where to write the baseline (.yaml, .yml or .json)');

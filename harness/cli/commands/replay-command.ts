@@ -12,7 +12,7 @@ import type { RunOptions } from '../../target/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { REPLAY_HELP } from '../help.ts';
 import type { Output } from '../output.ts';
-import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
+import { parseCommandLine, type OptionValues, type OptionSpec } from '../parse-command-line.ts';
 import { RUN_OPTIONS } from './run-command.ts';
 
 const HELP = 'wirecheck replay --help';
@@ -20,7 +20,7 @@ const HELP = 'wirecheck replay --help';
 const NOT_FOR_REPLAY = new Set(['only', 'baseline', 'bundle', 'sign-key']);
 const OPTIONS: OptionSpec = Object.fromEntries(Object.entries(RUN_OPTIONS).filter(([name]) => !NOT_FOR_REPLAY.has(name)));
 
-function configOf(id: string | undefined, values: Record<string, string | boolean | undefined>, extra: string | undefined, env: NodeJS.ProcessEnv): RunConfig {
+function configOf(id: string | undefined, values: OptionValues, extra: string | undefined, env: NodeJS.ProcessEnv): RunConfig {
   const problems: string[] = [];
   const check = id !== undefined ? findCheck(id) : undefined;
   if (id === undefined) problems.push('missing <check-id>, e.g. `wirecheck replay WH-SIG-02 --seed 1234`');

@@ -8,7 +8,7 @@ import { DEFAULT_DEAD_LETTER_FILE } from './dead-letter-store.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './retry-schedule.ts';
 import { deliveryUrlOf, integerProblem, MAX_ATTEMPTS_RANGE, TIMEOUT_MS_RANGE } from './sender-limits.ts';
 
-export type CommandValues = Readonly<Record<string, string | boolean | undefined>>;
+export type CommandValues = Readonly<Record<string, string | boolean | string[] | undefined>>;
 
 export interface RetryConfig {
   readonly maxAttempts: number;

@@ -5,9 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { check, type CheckContext } from '../../../harness/checks/check.ts';
 import { raceRequests } from '../../../harness/http/index.ts';
-import { deliveryRequest } from '../../../harness/webhook/webhook-client.ts';
+import { deliveryRequest, noteAcknowledgedDeliveries } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
-import { isSettled, probeEvent, waitForEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { probeEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { settledEach, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 import { webhookTargetOf as webhookTarget } from '../../../harness/webhook/race-deliveries.ts';
 
 const GRACE_MS = 300;
@@ -17,6 +18,7 @@ async function race(ctx: CheckContext, events: readonly PaymentEvent[], instance
   const target = webhookTarget(ctx);
   const entries = events.map((event, i) => ({ baseUrl: instances[i % instances.length] ?? target.baseUrl, request: deliveryRequest(target, { body: event }) }));
   const { outcomes, releaseSpreadMs } = await raceRequests(entries, { transcript: ctx.transcript });
+  noteAcknowledgedDeliveries(ctx, events.map((body) => ({ body })), outcomes);
   ctx.transcript.note(`release spread ${releaseSpreadMs.toFixed(2)} ms over ${instances.length} instance(s)`);
   const statuses = outcomes.map((o) => (o instanceof Error ? `error: ${o.message}` : String(o.statusCode)));
   const tally = new Map<string, number>();
@@ -25,7 +27,7 @@ async function race(ctx: CheckContext, events: readonly PaymentEvent[], instance
 }
 
 async function expectOnceEach(ctx: CheckContext, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await waitForEvent(ctx, id, isSettled, { timeoutMs: 20_000 });
+  await settledEach(ctx, ids);
   await sleep(GRACE_MS);
   for (const id of ids) {
     const probe = await probeEvent(ctx, id);
@@ -37,14 +39,14 @@ check('WH-CONC-01', async (ctx) => {
   const event = paymentEvent();
   await race(ctx, Array.from({ length: 200 }, () => event), [webhookTarget(ctx).baseUrl]);
   await expectOnceEach(ctx, [event.id]);
-}, { timeout: 60_000 });
+}, { timeout: WORK_CHECK_LIMIT_MS });
 
 check('WH-CONC-02', async (ctx) => {
   const target = webhookTarget(ctx);
   const event = paymentEvent();
   await race(ctx, Array.from({ length: 200 }, () => event), target.instanceUrls);
   await expectOnceEach(ctx, [event.id]);
-}, { timeout: 60_000 });
+}, { timeout: WORK_CHECK_LIMIT_MS });
 
 check('WH-CONC-03', async (ctx) => {
   const events = Array.from({ length: 20 }, () => paymentEvent());
@@ -52,4 +54,4 @@ check('WH-CONC-03', async (ctx) => {
   const deliveries = Array.from({ length: 10 }, () => events).flat();
   await race(ctx, deliveries, webhookTarget(ctx).instanceUrls);
   await expectOnceEach(ctx, events.map((e) => e.id));
-}, { timeout: 60_000 });
+}, { timeout: WORK_CHECK_LIMIT_MS });

@@ -6,7 +6,8 @@ import { check } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
-import { isSettled, probeEvent, waitForEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { probeEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { settled as settledWork, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 
 /** After an event settles, how long a late second effect gets to show itself. */
 const GRACE_MS = 300;
@@ -22,10 +23,10 @@ check('WH-ACK-10', async (ctx) => {
   const client = webhookClient(ctx);
   const event = paymentEvent();
   expectAcknowledged(await client.deliver({ body: event }));
-  const settled = await waitForEvent(ctx, event.id, isSettled);
+  const settled = await settledWork(ctx, event.id);
   expect(settled?.effects, 'the first delivery completes with one effect').toBe(1);
   expectAcknowledged(await client.deliver({ body: event }));
   await sleep(GRACE_MS);
   const after = await probeEvent(ctx, event.id);
   expect(after, 'a repeated delivery must add no record and no effect').toMatchObject({ records: 1, effects: 1 });
-});
+}, { timeout: WORK_CHECK_LIMIT_MS });

@@ -6,18 +6,18 @@ import { check, type CheckContext } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
-import { isSettled, probeEvent, waitForEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { isSettled, probeEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { settled, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 
 const GRACE_MS = 300;
 
 check('WH-PROC-01', async (ctx) => {
   const event = paymentEvent();
   expectAcknowledged(await webhookClient(ctx).deliver({ body: event }));
-  const settled = await waitForEvent(ctx, event.id, isSettled, { timeoutMs: 10_000 });
-  expect(settled?.status, 'the accepted event must complete').toBe('completed');
+  expect((await settled(ctx, event.id)).status, 'the accepted event must complete').toBe('completed');
   await sleep(GRACE_MS);
   expect((await probeEvent(ctx, event.id))?.effects, 'its business work must have run exactly once').toBe(1);
-});
+}, { timeout: WORK_CHECK_LIMIT_MS });
 
 async function statusTrail(ctx: CheckContext, eventId: string, timeoutMs: number): Promise<string> {
   const seen: string[] = [];

@@ -10,7 +10,8 @@ import { assertProperty } from '../../../harness/checks/property.ts';
 import { paymentEvent, uniqueId } from '../../../harness/webhook/payment-event.ts';
 import { raceInBatches } from '../../../harness/webhook/race-deliveries.ts';
 import type { Delivery } from '../../../harness/webhook/webhook-client.ts';
-import { isSettled, probeEvent, waitForEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { probeEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { settledEach, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 
 const KINDS = ['valid', 'redelivery', 'bad-signature', 'unsigned', 'malformed', 'unsupported'] as const;
 type Kind = (typeof KINDS)[number];
@@ -45,7 +46,7 @@ check('WH-DEL-01', async (ctx) => {
     expect(answers.map((a, i) => `${sent[i]?.kind}:${a.statusCode}`), 'each answer per the processing order')
       .toEqual(sent.map((s) => `${s.kind}:${EXPECTED_STATUS[s.kind]}`));
     const validIds = new Set(sent.filter((s) => s.kind === 'valid' || s.kind === 'redelivery').map((s) => s.id));
-    for (const id of validIds) await waitForEvent(ctx, id, isSettled);
+    await settledEach(ctx, [...validIds]);
     await sleep(300);
     for (const id of ids) {
       const probe = await probeEvent(ctx, id);
@@ -53,4 +54,4 @@ check('WH-DEL-01', async (ctx) => {
       expect({ records: probe?.records ?? 0, effects: probe?.effects ?? 0 }, `id ${id}`).toEqual(expected);
     }
   }), { numRuns: 15 });
-}, { timeout: 120_000 });
+}, { timeout: WORK_CHECK_LIMIT_MS });

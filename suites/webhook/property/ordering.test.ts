@@ -8,7 +8,8 @@ import { check } from '../../../harness/checks/check.ts';
 import { assertProperty } from '../../../harness/checks/property.ts';
 import { paymentEvent, uniqueId, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { raceInBatches } from '../../../harness/webhook/race-deliveries.ts';
-import { isSettled, probePayment, waitForEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { probePayment } from '../../../harness/webhook/webhook-probe.ts';
+import { settled, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 
 const scenario = fc.record({
   payments: fc.array(fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }),
@@ -33,7 +34,7 @@ check('WH-ORD-03', async (ctx) => {
     const answers = await raceInBatches(ctx, deliveries.map((body) => ({ body })), batchSize);
     expect(answers.map((a) => a.statusCode).filter((s) => s !== 202), 'every delivery is answered 202').toEqual([]);
     for (const event of events) {
-      expect(await waitForEvent(ctx, event.id, isSettled), `event ${event.id} completes once`).toMatchObject({ records: 1, status: 'completed', effects: 1 });
+      expect(await settled(ctx, event.id), `event ${event.id} completes once`).toMatchObject({ records: 1, status: 'completed', effects: 1 });
     }
     for (const { paymentId, versions } of plan) {
       const state = await probePayment(ctx, paymentId);
@@ -43,4 +44,4 @@ check('WH-ORD-03', async (ctx) => {
       expect(applied.every((v) => versions.includes(v)), `${paymentId} applied only versions it was sent`).toBe(true);
     }
   }), { numRuns: 12 });
-}, { timeout: 120_000 });
+}, { timeout: WORK_CHECK_LIMIT_MS });

@@ -1,0 +1,74 @@
+// What a resource-API run relies on, proven before any check (exit 2 with the fix when
+// it does not hold):
+// 1. --token acts for --user-id: the user's own preferences can be read (401: the
+//    token is not accepted; 403: it does not act for that user).
+// 2. With the probe: its routes answer in CONTRACTS §4's shape, and it sees what it
+//    must — the label.deleted effect of a label the preflight itself created and
+//    deleted. When the API cannot create or delete that label, the probe stays
+//    unproven and the checks that need it fail naming why.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, WirecheckError } from '../errors.ts';
+import type { Transcript } from '../http/index.ts';
+import type { ResourceApiTarget } from '../target/target-info.ts';
+import { createdId } from './api-state.ts';
+import { describeAnswer, ResourceApiClient } from './resource-api-client.ts';
+import { ResourceApiProbe, ResourceApiProbeError } from './resource-api-probe.ts';
+import { uniqueName } from './unique-name.ts';
+
+/** How long the probe may take to count the effect of a deletion answered 204. */
+const EFFECT_VISIBLE_MS = 2_000;
+
+export interface ResourceApiFindings {
+  /** Why the checks that need the probe cannot rely on it, though it answers: they fail naming this. */
+  readonly probe?: string;
+}
+
+function failed(message: string): WirecheckError {
+  return new WirecheckError(ERROR_CODES.preflightFailed, message);
+}
+
+async function proveToken(client: ResourceApiClient): Promise<void> {
+  const { target } = client;
+  const response = await client.getPreferences();
+  const what = `GET /v1/users/${target.userId}/preferences with --token`;
+  if (response.statusCode === 401) throw failed(`the resource API at ${new URL(target.baseUrl).origin} answered 401 to ${what}: the token is not accepted. Pass a valid bearer token of --user-id with --token.`);
+  if (response.statusCode === 403) throw failed(`the resource API at ${new URL(target.baseUrl).origin} answered 403 to ${what}: the token does not act for --user-id "${target.userId}". Pass the id of the token's own user.`);
+}
+
+async function effectSeen(probe: ResourceApiProbe, labelId: string): Promise<boolean> {
+  const deadline = Date.now() + EFFECT_VISIBLE_MS;
+  for (;;) {
+    if ((await probe.deletionEffects(labelId)) > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(50);
+  }
+}
+
+async function proveProbe(client: ResourceApiClient, probe: ResourceApiProbe): Promise<ResourceApiFindings> {
+  // Shape first, on a subject nobody has touched: 200 {"count": 0}, not a 404 of a missing route.
+  await probe.deletionEffects(`wirecheck-preflight-${randomUUID()}`);
+  const created = await client.postLabel(uniqueName());
+  const id = createdId(created);
+  if (id === undefined) return { probe: `the preflight could not create a label to prove the probe with: POST /v1/labels answered ${describeAnswer(created)} (see RA-LABEL-01)` };
+  const deleted = await client.deleteLabel(id);
+  if (deleted.statusCode !== 204) return { probe: `the preflight could not delete its label to prove the probe with: DELETE answered ${describeAnswer(deleted)} (see RA-DEL-01)` };
+  if (!(await effectSeen(probe, id))) {
+    throw failed(`--probe was given, but the probe counts no label.deleted effect for a label just deleted with 204 (GET /__probe/effects?kind=label.deleted&subject=${id} answered count 0 for ${EFFECT_VISIBLE_MS / 1000} s). `
+      + 'Either the probe is blind (it must count the label.deleted effects the API performs: CONTRACTS.md §4), or a deletion performs no such effect, '
+      + 'and then the effect checks have nothing to count: drop --probe.');
+  }
+  return {};
+}
+
+export async function preflightResourceApi(target: ResourceApiTarget, transcript: Transcript): Promise<ResourceApiFindings> {
+  const client = new ResourceApiClient(target, transcript);
+  await proveToken(client);
+  if (!target.capabilities.includes('probe')) return {};
+  try {
+    return await proveProbe(client, new ResourceApiProbe(target.baseUrl, transcript));
+  } catch (error) {
+    if (error instanceof ResourceApiProbeError) throw failed(`--probe was given, but ${error.message}. Fix the probe routes (CONTRACTS.md §4) or drop --probe.`);
+    throw error;
+  }
+}
