@@ -12,6 +12,7 @@ import type { StartedTarget } from '../harness/target/started-target.ts';
 import type { DeviceServerTarget, ResourceApiTarget, WebhookTarget } from '../harness/target/target-info.ts';
 import { createSchema, dropSchema } from '../harness/target/postgres-schema.ts';
 import { REFERENCE_APP, REFERENCE_SESSION_TARGET, REFERENCE_SIM_DRIVER } from '../harness/target/references/device-server-reference.ts';
+import { referenceWebhookTarget } from '../harness/target/references/webhook-reference.ts';
 import { REFERENCE_ENTRIES } from '../harness/target/reference-entries.ts';
 import { tsxNodeArgs } from '../harness/project-paths.ts';
 import { apiTokens, newToken, usersOf } from '../harness/target/run-users.ts';
@@ -78,11 +79,7 @@ export async function startWebhookInWorker(databaseUrl: string | undefined): Pro
     throw error;
   }
   const urls = receivers.map((r) => `${r.url}/`);
-  const target: WebhookTarget = {
-    system: 'webhook', kind: 'reference', baseUrl: urls[0] ?? '', instanceUrls: urls, secret,
-    capabilities: count > 1 ? ['probe', 'multi-instance'] : ['probe'],
-  };
-  return { target, stop };
+  return { target: referenceWebhookTarget(urls, secret), stop };
 }
 
 export async function startResourceApiInWorker(databaseUrl: string | undefined): Promise<StartedTarget<ResourceApiTarget>> {

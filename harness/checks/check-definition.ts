@@ -12,7 +12,8 @@ export type Level = (typeof LEVELS)[number];
 export type CheckNeed =
   | 'probe' //          the probe API of CONTRACTS §4 (--probe)
   | 'server-command' // a command that runs the server's CLI (--server-cmd)
-  | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL)
+  | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL, or several --base-url)
+  | 'event-version' //  where the receiver reads an event's version (--version-field; the reference: data.version)
   | 'session-discovery'; // the target was started with *:session_discovery
 
 /**

@@ -33,7 +33,8 @@ export type CheckBody = (ctx: CheckContext) => Promise<void> | void;
 const NEED_REASONS: Readonly<Record<CheckNeed, string>> = {
   probe: 'needs probe',
   'server-command': 'needs server command',
-  'multi-instance': 'needs multi-instance: several reference instances on PostgreSQL (set DATABASE_URL)',
+  'multi-instance': 'needs multi-instance: several instances on one store (the reference on PostgreSQL: set DATABASE_URL; a deployment: --base-url once per instance)',
+  'event-version': 'needs --version-field: where the receiver reads an event\'s version (the spec does not say; the reference reads data.version)',
   'session-discovery': 'needs session discovery: a target started with *:session_discovery (--session-discovery)',
 };
 

@@ -2,6 +2,7 @@
 // names its own; for an external server it is found where wirecheck's environment
 // points the home variable (e.g. APPIUM_HOME): `driver list --installed --json` gives
 // the installed driver's installPath (Appium: the linked or installed package).
+import type { CheckContext } from '../checks/check.ts';
 import type { Transcript } from '../http/index.ts';
 import type { DeviceServerTarget } from '../target/target-info.ts';
 import { runCli } from './server-command.ts';
@@ -28,9 +29,35 @@ export function driverEntry(target: DeviceServerTarget, list: unknown): Record<s
   return Object.values(list).find((e): e is Record<string, unknown> => isObject(e) && String(e['automationName']).toLowerCase() === wanted);
 }
 
+/** The home the driver's package is looked up in, for messages. */
+export function sourceHomeText(target: DeviceServerTarget): string {
+  return target.sourceHome ? `${target.homeEnv}=${target.sourceHome}` : `the default home (${target.homeEnv} is not set in wirecheck's environment)`;
+}
+
 export function noSourceReason(target: DeviceServerTarget): string {
-  const where = target.sourceHome ? `${target.homeEnv}=${target.sourceHome}` : `the default home (${target.homeEnv} is not set in wirecheck's environment)`;
-  return `not applicable: the driver "${target.driverName}" is not installed in ${where}, so there is no package to install into a throwaway home`;
+  return `not applicable: the driver "${target.driverName}" is not installed in ${sourceHomeText(target)}, so there is no package to install into a throwaway home`;
+}
+
+/** Why there is no package when the run names its driver: the listing left it out (DS-CLI-20), or the home is not the server's. */
+export function unlistedDriverReason(target: DeviceServerTarget): string {
+  return `\`driver list --installed --json\` in ${sourceHomeText(target)} does not list the driver "${target.driverName}" the run names (--driver-name) with its installPath, `
+    + `so there is no package to install into a throwaway home (DS-CLI-20 judges the listing). If the server uses another extension home, set ${target.homeEnv} `
+    + 'in wirecheck\'s environment to that home; if the driver has another name, give it with --driver-name';
+}
+
+/** What a check that records (INFO) says when there is no package. */
+export function missingDriverReason(target: DeviceServerTarget): string {
+  return target.driverNamed ? unlistedDriverReason(target) : noSourceReason(target);
+}
+
+/**
+ * Ends a check that needs the driver's package when there is none: skipped as not
+ * applicable where the run names no driver (its name is a guess), failed at once
+ * where it names one — the listing's failure is the cause, named in the reason.
+ */
+export function noDriverPackage(ctx: CheckContext, target: DeviceServerTarget): never {
+  if (target.driverNamed) throw new Error(unlistedDriverReason(target));
+  return ctx.skip(noSourceReason(target));
 }
 
 export async function findDriverSource(target: DeviceServerTarget, transcript?: Transcript): Promise<string | undefined> {

@@ -1,7 +1,8 @@
 // Assertions on a device server's answers, phrased as the spec states them: where it
-// names a failure without a status, "not 2xx" is the rule; a W3C error code is
-// asserted only where the spec names the failure (unknown command, invalid session).
+// names a failure without a status, "not 2xx" is the rule; a removed route is judged
+// against the server's own answer to a route it never had.
 import { expect } from 'vitest';
+import { looksLikeSessionList } from './session-listing.ts';
 import { describeAnswer, isSuccess, type W3cAnswer } from './w3c-answer.ts';
 
 export function expectSuccess(answer: W3cAnswer, what: string): void {
@@ -20,6 +21,26 @@ export function expectFailureCode(answer: W3cAnswer, code: string, what: string)
 
 export function expectUnknownCommand(answer: W3cAnswer, what: string): void {
   expectFailureCode(answer, 'unknown command', `${what} (a removed route)`);
+}
+
+/**
+ * A removed route must answer as a route that never existed does: not 2xx, the same
+ * status and the same W3C error code (or none) as `madeUp`, sent the same way. An
+ * answer of its own (`invalid session id` on an unknown session, `unsupported
+ * operation` on a live one) shows the server still routes it.
+ */
+export function expectAnswersAsUnknownRoute(answer: W3cAnswer, madeUp: W3cAnswer, what: string): void {
+  const shown = `${what} must answer as a made-up route does (${describeAnswer(madeUp)}): it is removed, so it is an unknown command like any route the server never had; it answered ${describeAnswer(answer)}`;
+  expectRefused(answer, what);
+  expect(answer.status, shown).toBe(madeUp.status);
+  expect(answer.error?.error, shown).toBe(madeUp.error?.error);
+}
+
+/** `GET {vendor}/sessions` where it must be unavailable: not 2xx, no list, and not naming the session `id` that exists. */
+export function expectListingUnavailable(answer: W3cAnswer, what: string, id?: string, hint = ''): void {
+  expect(isSuccess(answer), `${what} must be unavailable (any non-2xx status), yet answered ${describeAnswer(answer)}${hint}`).toBe(false);
+  expect(looksLikeSessionList(answer), `${what} must not list sessions; got ${describeAnswer(answer)}${hint}`).toBe(false);
+  if (id) expect(answer.text.includes(id), `${what} must not name the active session ${id}; got ${describeAnswer(answer)}${hint}`).toBe(false);
 }
 
 export function expectStatus(answer: W3cAnswer, status: number, what: string): void {

@@ -39,7 +39,12 @@ export interface RunConfig extends EvidenceConfig {
   readonly strict: boolean;
   /** How long an accepted event's business work may show no progress before it counts as stuck (--work-timeout). */
   readonly workTimeoutMs: number;
-  readonly webhook: { readonly secret: string; readonly secretFromEnv: boolean };
+  readonly webhook: {
+    readonly secret: string;
+    readonly secretFromEnv: boolean;
+    /** --version-field: where the receiver under test reads an event's version (external targets). */
+    readonly versionField?: string;
+  };
   readonly resourceApi: { readonly token?: string; readonly userId?: string; readonly otherUserId?: string };
   readonly deviceServer: DeviceServerOptions;
   readonly referenceFaults: readonly string[];
@@ -191,6 +196,11 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
   const secret = options.secret ?? envSecret;
   if (external && has('webhook') && !secret) problems.push('webhook: --target external needs the receiver\'s shared secret: --secret S or env WEBHOOK_SECRET');
   if (options.secret !== undefined && options.secret.length === 0) problems.push('--secret must not be empty');
+  const { versionField } = options;
+  if (versionField !== undefined && !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(versionField)) {
+    problems.push(`--version-field "${versionField}" must be a dotted path into the event, e.g. data.version`);
+  }
+  if (versionField !== undefined && !external) problems.push('--version-field is for --target external: the reference reads data.version');
 
   const { token, userId, otherUserId } = options;
   if (external && has('resource-api')) {
@@ -228,7 +238,10 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
     probe: options.probe === true || target === 'reference',
     ...(only ? { only } : {}),
     seed, strict: options.strict === true, workTimeoutMs,
-    webhook: { secret: secret ?? randomBytes(24).toString('hex'), secretFromEnv: options.secret === undefined && envSecret !== undefined },
+    webhook: {
+      secret: secret ?? randomBytes(24).toString('hex'), secretFromEnv: options.secret === undefined && envSecret !== undefined,
+      ...(versionField ? { versionField } : {}),
+    },
     resourceApi: { ...(token ? { token } : {}), ...(userId ? { userId } : {}), ...(otherUserId ? { otherUserId } : {}) },
     deviceServer, referenceFaults, senderFaults,
     ...(databaseUrl ? { databaseUrl } : {}),
@@ -290,6 +303,7 @@ function reproduceCommand(options: RunOptions, config: RunConfig): string {
   add('--seed', String(config.seed));
   add('--work-timeout', options.workTimeout);
   if (config.target === 'external' && options.secret !== undefined) args.push('--secret', '"$WEBHOOK_SECRET"');
+  add('--version-field', options.versionField);
   if (options.token !== undefined) args.push('--token', '"$TOKEN"');
   add('--user-id', options.userId);
   add('--other-user-id', options.otherUserId);

@@ -16,6 +16,7 @@ export interface RunOptions {
   readonly workTimeout?: string;
   // webhook
   readonly secret?: string;
+  readonly versionField?: string;
   // resource-api
   readonly token?: string;
   readonly userId?: string;

@@ -24,10 +24,13 @@ const externals: Partial<Record<SystemName, Starter>> = {
     const baseUrl = config.baseUrl ?? '';
     for (const url of config.baseUrls) await preflight('webhook receiver', new URL('webhooks/payments', url).toString(), { method: 'POST' });
     // Several --base-url: instances of one deployment, for the races across instances.
-    const capabilities = [...(config.probe ? ['probe' as const] : []), ...(config.baseUrls.length > 1 ? ['multi-instance' as const] : [])];
+    const { versionField } = config.webhook;
+    const capabilities = [
+      ...(config.probe ? ['probe' as const] : []), ...(config.baseUrls.length > 1 ? ['multi-instance' as const] : []), ...(versionField ? ['event-version' as const] : []),
+    ];
     const target: WebhookTarget = {
       system: 'webhook', kind: 'external', baseUrl, instanceUrls: config.baseUrls,
-      secret: config.webhook.secret, capabilities,
+      secret: config.webhook.secret, capabilities, ...(versionField ? { versionField } : {}),
     };
     return { target, stop: async () => {} };
   },

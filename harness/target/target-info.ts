@@ -17,6 +17,8 @@ export interface WebhookTarget extends TargetBase {
   readonly secret: string;
   /** Every instance sharing the target's database (the first is baseUrl). */
   readonly instanceUrls: readonly string[];
+  /** Where the receiver reads an event's version (a dotted path, e.g. data.version): --version-field. */
+  readonly versionField?: string;
 }
 
 export interface ResourceApiTarget extends TargetBase {
@@ -39,6 +41,11 @@ export interface DeviceServerTarget extends TargetBase {
   /** The app shows an alert at launch (the reference's simulated app): the alert checks fail, not skip, when none is open. */
   readonly alertAtLaunch?: boolean;
   readonly driverName: string;
+  /**
+   * The run names the driver (--driver-name, or the reference's own): `driver list --installed`
+   * in sourceHome must list it (DS-CLI-20). Otherwise driverName is a guess from automationName.
+   */
+  readonly driverNamed?: boolean;
   /** argv of the server's CLI, when known (--server-cmd, or the reference's own). */
   readonly serverCommand?: readonly string[];
   readonly homeEnv: string;
@@ -46,7 +53,7 @@ export interface DeviceServerTarget extends TargetBase {
   readonly commandEnv: Readonly<Record<string, string>>;
   /** A package directory of the driver, installed into the throwaway homes of CLI checks (reference: the sim driver). */
   readonly driverSource?: string;
-  /** The extension home named by homeEnv in wirecheck's environment (external): where the driver's package is looked up. */
+  /** The extension home named by homeEnv in wirecheck's environment (external), or the reference's own: where the driver's package is looked up. */
   readonly sourceHome?: string;
 }
 

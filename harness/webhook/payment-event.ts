@@ -9,6 +9,9 @@ export interface PaymentEvent {
   data: { paymentId: string; amount: number; currency: string; version?: number; customerReference?: string };
 }
 
+/** Where the project's reference reads an event's version (CONTRACTS §5): one choice the spec leaves open. */
+export const CONTRACTS_VERSION_FIELD = 'data.version';
+
 const runTag = randomBytes(4).toString('hex');
 let counter = 0;
 
@@ -31,4 +34,13 @@ export function paymentEvent(overrides: Partial<PaymentEvent> = {}): PaymentEven
 /** The event's JSON bytes, compact, keys in declaration order. */
 export function eventBytes(event: object): Buffer {
   return Buffer.from(JSON.stringify(event), 'utf8');
+}
+
+/** The event with `value` at a dotted path (e.g. data.version), every object on the way copied. */
+export function withField<T extends object>(event: T, path: string, value: unknown): T {
+  const [head = '', ...rest] = path.split('.');
+  const record = event as Record<string, unknown>;
+  const inner = record[head];
+  const next = rest.length === 0 ? value : withField(typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : {}, rest.join('.'), value);
+  return { ...record, [head]: next } as T;
 }

@@ -35,8 +35,9 @@ export interface WorkWatch {
   readonly budgetMs: number;
 }
 
+/** What a wait sees move: the record's status and its effect count. */
 function statusOf(probe: EventProbe | undefined): string {
-  return probe ? probe.status : 'no record';
+  return probe ? `${probe.status}, ${probe.effects} effect(s)` : 'no record';
 }
 
 /** Looks at the oldest pending events once: their statuses now, and which settled. */
@@ -61,9 +62,9 @@ function changedSince(before: Readonly<Record<string, string>> | Map<string, str
 /** A wait that starts after the work was found stuck: fails at once unless something moved since. */
 async function recheck(watch: WorkWatch, stuck: StuckWork, eventId: string): Promise<void> {
   const now = await lookAhead(watch, '');
-  const own = statusOf(await watch.probe.event(eventId, { quiet: true }));
-  now.set(eventId, own);
-  if (changedSince(stuck.statuses, now) || own === 'completed' || own === 'failed') {
+  const probe = await watch.probe.event(eventId, { quiet: true });
+  now.set(eventId, statusOf(probe));
+  if (changedSince(stuck.statuses, now) || isSettled(probe)) {
     watch.ledger.markStuck(undefined);
     return;
   }
@@ -100,7 +101,7 @@ export async function waitUntilSettled(watch: WorkWatch, eventId: string, what =
     }
     if (Date.now() - lastProgress >= watch.budgetMs) {
       const pending = ahead.size;
-      const reason = `no business work progressed for ${watch.budgetMs / 1000} s (--work-timeout): ${what} is still "${ownStatus}"`
+      const reason = `no business work progressed for ${watch.budgetMs / 1000} s (--work-timeout): ${what} is still at "${ownStatus}"`
         + (pending > 0 ? `, and none of the ${pending} events acknowledged before it moved` : '');
       watch.ledger.markStuck({ reason, statuses: { ...Object.fromEntries(ahead), [eventId]: ownStatus ?? 'no record' } });
       throw new WorkStuckError(reason);

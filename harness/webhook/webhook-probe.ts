@@ -101,7 +101,11 @@ export async function recordCount(ctx: CheckContext, eventId: string): Promise<n
   return (await probeEvent(ctx, eventId))?.records ?? 0;
 }
 
-/** Settled: completed or failed — no more work will run for the event. */
+/**
+ * Settled: the business work ran to completion (an effect counted), or the record says
+ * no more work will run (completed, failed). The spec does not show how a record's
+ * status moves, so an effect alone is enough.
+ */
 export function isSettled(probe: EventProbe | undefined): boolean {
-  return probe?.status === 'completed' || probe?.status === 'failed';
+  return probe !== undefined && (probe.effects > 0 || probe.status === 'completed' || probe.status === 'failed');
 }

@@ -51,7 +51,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   orderPipelinedRequests(app);
   app.addHook('onRequest', async (request) => {
     if (deps.faults.has('malformed-content-type-rejected')) return;
-    if (!isJsonContentType(request.headers['content-type'])) request.headers['content-type'] = 'application/octet-stream';
+    if (!isJsonContentType(request.headers['content-type'], deps.faults)) request.headers['content-type'] = 'application/octet-stream';
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -62,13 +62,12 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
       const { status, body } = rejection('payload-too-large', deps.faults);
       return reply.code(status).send(body);
     }
-    // Unreachable in a conformance run: the webhook probe (CONTRACTS §4) has no switch that
-    // makes the store fail; bench/crash.ts stops PostgreSQL and counts these 503s instead.
-    // Stryker disable all: unreachable through the contract (see above)
+    // The database down (bench/crash.ts stops PostgreSQL), or the probe's fail switch: never a 202.
     if (error instanceof StoreUnavailableError) {
       request.log.error({ err: error.message }, 'store unavailable');
       return reply.code(503).send({ error: 'service unavailable' });
     }
+    // Stryker disable all: unreachable through the contract, every other error is a bug of the reference
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'internal error' });
   });
@@ -81,9 +80,10 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     // Stryker disable next-line all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO)
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(await renderMetrics(deps.metrics)));
   }
+  const committer = new GroupCommitter(deps.store);
   // Stryker disable next-line LogicalOperator: equivalent in what is seen, the nudge only wakes the worker before its next poll
-  registerDeliveryRoute(app, { ...deps, onQueued: deps.onQueued ?? (() => {}), committer: new GroupCommitter(deps.store) });
+  registerDeliveryRoute(app, { ...deps, onQueued: deps.onQueued ?? (() => {}), committer });
   // Stryker disable next-line ConditionalExpression: every conformance run turns the probe on (CONTRACTS §4)
-  if (deps.probe) registerProbeRoutes(app, deps.store);
+  if (deps.probe) registerProbeRoutes(app, deps.store, committer, deps.faults);
   return app;
 }

@@ -1,8 +1,10 @@
 // Request headers: Content-Type must match application/json; parameters such as
 // charset are allowed. Any other type (or none) means the body is treated as empty.
+import type { WebhookFault } from './faults.ts';
 
-export function isJsonContentType(header: string | undefined): boolean {
+export function isJsonContentType(header: string | undefined, faults: ReadonlySet<WebhookFault>): boolean {
   if (header === undefined) return false;
+  if (faults.has('content-type-substring-match')) return header.toLowerCase().includes('json');
   // Stryker disable next-line OptionalChaining: equivalent, split gives one item at least
   const essence = header.split(';', 1)[0]?.trim().toLowerCase();
   return essence === 'application/json';

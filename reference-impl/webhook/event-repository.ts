@@ -77,7 +77,7 @@ export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): 
   return rows.map((row) => (fresh.delete(row.key) ? 'recorded' : 'duplicate'));
 }
 
-// Stryker disable all: fault model, the single-delivery path only the no-record and read-then-write-dedup faults take (and the fault helper below), to the end of the file
+// Stryker disable all: fault model, the single-delivery path only the no-record, record-twice and read-then-write-dedup faults take (and the fault helper below), to the end of the file
 /** Records one delivery in a transaction of its own (the group committer batches instead). */
 export async function recordEvent(
   store: SqlStore,
@@ -87,7 +87,10 @@ export async function recordEvent(
 ): Promise<RecordOutcome> {
   if (faults.has('no-record')) return 'recorded';
   if (faults.has('read-then-write-dedup')) return recordReadThenWrite(store, event, raw);
-  const [outcome] = await store.transaction((tx) => insertEvents(tx, [eventRow(event, raw, faults)]));
+  const row = eventRow(event, raw, faults);
+  // record-twice: a retried INSERT that nothing keys on the event id lands a second time.
+  const rows = faults.has('record-twice') ? [row, { ...row, key: `${row.key}#retry` }] : [row];
+  const [outcome] = await store.transaction((tx) => insertEvents(tx, rows));
   return outcome ?? 'duplicate';
 }
 

@@ -22,6 +22,16 @@ function hasValidFields(event: Record<string, unknown>, faults: ReadonlySet<Webh
   return idOk && nonEmptyString(event['createdAt']);
 }
 
+function typeMatches(type: unknown, faults: ReadonlySet<WebhookFault>): boolean {
+  if (faults.has('type-compared-loosely')) return typeof type === 'string' && type.trim().toLowerCase().startsWith(ACCEPTED_TYPE.slice(0, -1));
+  return type === ACCEPTED_TYPE;
+}
+
+/** The data-validated fault's test: the receiver must not validate data at all. */
+function hasPaymentId(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>)['paymentId'] === 'string';
+}
+
 export function validateEvent(parsed: unknown, faults: ReadonlySet<WebhookFault>): ValidEvent | undefined {
   if (faults.has('non-object-unhandled')) {
     // The fault reads fields of whatever was parsed: null throws a TypeError (500).
@@ -31,7 +41,8 @@ export function validateEvent(parsed: unknown, faults: ReadonlySet<WebhookFault>
   }
   const event = parsed as Record<string, unknown>;
   if (!hasValidFields(event, faults)) return undefined;
-  if (!faults.has('any-type-accepted') && event['type'] !== ACCEPTED_TYPE) return undefined;
+  if (!faults.has('any-type-accepted') && !typeMatches(event['type'], faults)) return undefined;
+  if (faults.has('data-validated') && !hasPaymentId(event['data'])) return undefined;
   // Stryker disable next-line ConditionalExpression: fault switch only: the test holds only with old-created-at-rejected on
   if (faults.has('old-created-at-rejected')
     && !(Date.now() - Date.parse(String(event['createdAt'])) < OLD_EVENT_MS)) return undefined;

@@ -13,16 +13,22 @@ export const WEBHOOK_FAULTS = [
   'text-plain-accepted', //         reads the body whatever the Content-Type
   'malformed-content-type-rejected', // a malformed Content-Type gets the framework's error, not 401
   'strict-content-type-equality', // Content-Type must equal "application/json" exactly: charset rejected
+  'content-type-substring-match', // any Content-Type containing "json" is JSON: application/jsonp, text/json too
   'parse-error-unhandled', //       a JSON syntax error escapes as a 500
   'non-object-unhandled', //        reads fields of null without a check: 500
   'array-as-batch', //              a JSON array is taken as a batch of events: [] → 202
   'no-field-validation', //         only the type is validated; id and createdAt are not
   'empty-id-accepted', //           id checked for presence, not emptiness
   'any-type-accepted', //           the event type is not checked
+  'type-compared-loosely', //       the type is trimmed and lower-cased, then compared by prefix
+  'data-validated', //              refuses (422) an event whose data is not an object with a paymentId
   'old-created-at-rejected', //     rejects events created more than 5 minutes ago (or unparseable)
   'framework-error-bodies', //      error bodies in the framework's shape, not the spec's
   'record-on-rejection', //         records the event id even when answering 401/400/422
   'no-record', //                   acknowledges without recording anything
+  'record-twice', //                writes each new record twice, the second under a retry key (no uniqueness on the event id)
+  'ack-despite-failed-commit', //   answers 202 when the record's commit fails (the error swallowed)
+  'probe-blind', //                 the probe reports no record for any event (404)
   'dedup-by-body-hash', //          duplicate key is the body's hash, not the event id
   'duplicate-409', //               answers a duplicate with 409 instead of 202
   'ack-200', //                     acknowledges with 200 instead of 202

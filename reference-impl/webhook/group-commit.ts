@@ -9,7 +9,7 @@
 // would leave the database idle between a commit and the next statement (and a
 // 4-round-trip BEGIN/INSERT/INSERT/COMMIT made that gap longer than the commit
 // itself); a few in flight keep it busy while each group stays large.
-import type { SqlStore } from '../store/sql-store.ts';
+import { StoreUnavailableError, type SqlStore } from '../store/sql-store.ts';
 import { insertEvents, type EventRow, type RecordOutcome } from './event-repository.ts';
 
 interface Pending {
@@ -27,10 +27,24 @@ export class GroupCommitter {
   readonly #queue: Pending[] = [];
   #inFlight = 0;
   #scheduled = false;
+  #failNext = false;
 
   constructor(private readonly store: SqlStore, private readonly maxGroup = MAX_GROUP, private readonly maxInFlight = MAX_IN_FLIGHT) {}
 
+  /**
+   * The probe's fail switch (CONTRACTS §4): the next record's commit fails as if the
+   * database were down. It fails alone — taken out before it joins a group — so no
+   * delivery that would have been recorded fails with it.
+   */
+  failNextCommit(): void {
+    this.#failNext = true;
+  }
+
   record(row: EventRow): Promise<RecordOutcome> {
+    if (this.#failNext) {
+      this.#failNext = false;
+      return Promise.reject(new StoreUnavailableError('the commit failed: the probe\'s fail-next-commit switch was armed'));
+    }
     return new Promise((resolve, reject) => {
       this.#queue.push({ row, resolve, reject });
       this.#schedule();
@@ -59,7 +73,7 @@ export class GroupCommitter {
       // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, insertEvents returns one outcome per row
       group.forEach((pending, i) => pending.resolve(outcomes[i] ?? 'duplicate'));
     }
-    // Stryker disable next-line BlockStatement: unreachable through the contract, no switch makes the webhook store fail (CONTRACTS §4)
+    // Stryker disable next-line BlockStatement: the probe's fail switch fails one record before it joins a group; a failed group commit is the database down (bench/crash.ts)
     catch (error) {
       for (const pending of group) pending.reject(error);
     } finally {

@@ -62,6 +62,18 @@ export function defineSelfTest(options: SelfTestOptions): void {
     // concurrently (vitest.config.ts maxConcurrency bounds how many at once).
     for (const expectation of expectations) {
       const skip = expectation.needsPostgres && !onPostgres ? postgresSkipReason() ?? 'needs PostgreSQL' : undefined;
+      const { preflight } = expectation;
+      if (preflight) {
+        it.concurrent(`fault ${expectation.fault}: the preflight ends a run of ${preflight.only.join(', ')} with exit 2, naming why`, async ({ expect }) => {
+          const run = await runWirecheck(
+            ['run', system, '--seed', SELF_TEST_SEED, '--no-allure', '--only', preflight.only.join(','), '--reference-fault', expectation.fault],
+            { env: store },
+          );
+          expect(run.exitCode, describeFailures(run)).toBe(2);
+          expect(run.stderr).toContain(preflight.message);
+        }, 300_000);
+        continue;
+      }
       const what = [...expectation.fails.map((id) => `fails ${id}`), ...(expectation.changes ?? []).map((id) => `changes ${id}`)].join(', ');
       it.concurrent(`fault ${expectation.fault}${expectation.needsPostgres ? ' (PostgreSQL, several instances)' : ''}: ${what}`, async (ctx) => {
         if (skip) return ctx.skip(skip);

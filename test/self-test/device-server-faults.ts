@@ -16,15 +16,18 @@ interface FaultEffect {
 
 export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> = {
   // sessions
-  'delete-leaves-session': { fails: ['DS-SESS-04', 'DS-SESS-05', 'DS-SESS-07', 'DS-DISC-02'], changes: ['DS-SESS-06'] },
+  'delete-leaves-session': { fails: ['DS-SESS-04', 'DS-SESS-05', 'DS-SESS-07', 'DS-SESS-08', 'DS-DISC-02'], changes: ['DS-SESS-06'] },
+  'ended-session-unknown-error': { fails: ['DS-SESS-08'], changes: ['DS-SESS-06'] },
   'session-id-missing': { fails: ['DS-SESS-01', 'DS-SESS-07'], changes: ['DS-SESS-02'] },
   // the CLI's commands
   'version-not-3': { fails: ['DS-CLI-01'] },
   'help-fails': { fails: ['DS-CLI-02'] },
   'runtime-range-unchecked': { fails: ['DS-CLI-12'] },
-  'doctor-runs-no-checks': { fails: ['DS-CLI-07'], changes: ['DS-CLI-08'] },
-  'doctor-trusts-every-check': { fails: ['DS-CLI-16'] },
-  'doctor-finds-nothing': { fails: ['DS-CLI-17'] },
+  'doctor-unknown-driver-passes': { fails: ['DS-CLI-07'] },
+  // the doctor's verdict is judged by its exit status only (DS-CLI-16); what it reports is recorded (DS-CLI-17)
+  'doctor-runs-no-checks': { fails: ['DS-CLI-16'], changes: ['DS-CLI-08', 'DS-CLI-17'] },
+  'doctor-trusts-every-check': { fails: ['DS-CLI-16'], changes: ['DS-CLI-17'] },
+  'doctor-finds-nothing': { fails: ['DS-CLI-16'], changes: ['DS-CLI-17'] },
   'setup-reset-keeps-extensions': { fails: ['DS-CLI-10'] },
   'setup-reset-leaves-files': { fails: ['DS-CLI-15'] },
   'setup-reset-needs-manifest': { fails: ['DS-CLI-14'] },
@@ -32,23 +35,30 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'config-overrides-cli': { fails: ['DS-CLI-03'] },
   'config-unknown-keys-ignored': { fails: ['DS-CLI-04'] },
   'config-address-ignored': { fails: ['DS-CLI-18'] },
-  'unscoped-feature-accepted': { fails: ['DS-CLI-05'] },
-  'empty-feature-accepted': { fails: ['DS-CLI-11'] },
+  'unscoped-feature-accepted': { fails: ['DS-CLI-05', 'DS-CLI-19'] },
+  'unscoped-feature-from-file-accepted': { fails: ['DS-CLI-19'] },
+  'empty-feature-accepted': { fails: [], changes: ['DS-CLI-11'] },
   'relaxed-security-accepted': { fails: [], changes: ['DS-SEC-02'] },
   'bind-all-interfaces': { fails: [], changes: ['DS-SEC-01'] },
   // extensions
   'driver-install-not-recorded': { fails: ['DS-CLI-06', 'DS-EXT-01'] },
+  'driver-list-omits-local-installs': { fails: ['DS-CLI-20', 'DS-CLI-06'] },
   'plugin-list-unsupported': { fails: ['DS-CLI-09'] },
   'plugin-list-shows-drivers': { fails: ['DS-CLI-13'] },
   // instances the harness starts
   'bundled-driver-fallback': { fails: ['DS-EXT-02'] },
   'unknown-command-not-logged': { fails: ['DS-LEGACY-05'] },
-  'sessions-route-without-flag': { fails: ['DS-DISC-03'], changes: ['DS-DISC-04'] },
+  'sessions-route-without-flag': { fails: ['DS-DISC-03', 'DS-DISC-05'], changes: ['DS-DISC-04'] },
+  'sessions-route-empty-without-flag': { fails: ['DS-DISC-05', 'DS-DISC-03'], changes: ['DS-DISC-04'] },
   // removed routes and the base path
   'legacy-sessions-route': { fails: ['DS-LEGACY-01'] },
   'legacy-accept-alert': { fails: ['DS-LEGACY-02'] },
   'legacy-app-launch': { fails: ['DS-LEGACY-03'] },
   'legacy-touch-perform': { fails: ['DS-LEGACY-04'] },
+  // still routed, yet answering otherwise than a made-up route: on a live session, or only on an unknown id
+  'legacy-alert-text-post': { fails: ['DS-LEGACY-02'] },
+  'legacy-app-routes-unsupported': { fails: ['DS-LEGACY-03'] },
+  'legacy-touch-routes-session-checked': { fails: ['DS-LEGACY-04'] },
   'base-path-ignored': { fails: ['DS-BASE-02'] },
   'base-path-prefix-unchecked': { fails: ['DS-BASE-02'] },
   // capabilities
@@ -56,7 +66,7 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'unprefixed-capabilities-accepted': { fails: ['DS-CAPS-02'] },
   'app-path-unchecked': { fails: ['DS-CAPS-03'], changes: ['DS-CAPS-04'] },
   'unknown-automation-name-fallback': { fails: ['DS-CAPS-05'] },
-  'capability-types-unchecked': { fails: ['DS-CAPS-06'] },
+  'capability-types-unchecked': { fails: [], changes: ['DS-CAPS-06'] },
   'new-command-timeout-refused': { fails: ['DS-CAPS-07'] },
   // the app under test (the reference declares an alert at launch)
   'app-not-launched': { fails: ['DS-ALERT-01', 'DS-ALERT-02', 'DS-LEGACY-02'] },
@@ -73,14 +83,14 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
 export const DEVICE_SERVER_FAULT_RUNS: readonly (readonly string[])[] = [
   ['delete-leaves-session'],
   ['session-id-missing'],
-  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions'],
+  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error'],
   ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
-  ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored'],
-  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked'],
-  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing'],
-  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored'],
-  ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'capability-types-unchecked', 'app-not-launched'],
-  ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored', 'new-command-timeout-refused'],
+  ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored', 'unscoped-feature-from-file-accepted'],
+  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked', 'sessions-route-empty-without-flag'],
+  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported'],
+  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs'],
+  ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'capability-types-unchecked', 'app-not-launched', 'legacy-touch-routes-session-checked'],
+  ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored', 'new-command-timeout-refused', 'legacy-alert-text-post', 'doctor-unknown-driver-passes'],
 ];
 
 /** Every fault in exactly one run, and no check named by two faults of one run. */

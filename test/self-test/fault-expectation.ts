@@ -10,4 +10,10 @@ export interface FaultExpectation {
   readonly changes?: readonly string[];
   /** Why this fault needs a multi-instance (PostgreSQL) run, when it does. */
   readonly needsPostgres?: boolean;
+  /**
+   * A fault the preflight catches before any check: a run of these checks must end
+   * with exit 2 and a message holding `message` (a prerequisite they rely on, such as a
+   * probe that sees, does not hold) — never with them passing.
+   */
+  readonly preflight?: { readonly message: string; readonly only: readonly string[] };
 }

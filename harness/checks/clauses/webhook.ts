@@ -8,6 +8,7 @@ export const webhookClauses: readonly Clause[] = [
   { clause: 'What the service does 5', text: 'A delivery whose id is already recorded is acknowledged and causes no second side effect.' },
   { clause: 'Event: id', text: 'id: required, non-empty string; the duplicate-detection key.' },
   { clause: 'Event: type', text: 'type: only payment.succeeded is accepted.' },
+  { clause: 'Event: data', text: 'data: the payload; not validated by the receiver.' },
   { clause: 'Event: createdAt', text: 'createdAt: required, non-empty; ISO 8601 UTC timestamp with milliseconds.' },
   { clause: 'Accepted-event record', text: 'One record per (provider, event id), uniqueness enforced where stored; status accepted/processing/completed/failed.' },
   { clause: 'Payment state', text: 'Per paymentId: last applied version and status.' },

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { SystemName } from '../../checks/check-definition.ts';
 import type { RunConfig } from '../run-config.ts';
 import type { StartedTarget } from '../started-target.ts';
-import type { DeviceServerTarget, ResourceApiTarget, SystemTarget, WebhookTarget } from '../target-info.ts';
+import type { DeviceServerTarget, ResourceApiTarget, SystemTarget } from '../target-info.ts';
 import { REFERENCE_APP, REFERENCE_SESSION_TARGET } from '../references/device-server-reference.ts';
+import { referenceWebhookTarget } from '../references/webhook-reference.ts';
 import { apiTokens, usersOf, type RunUsers } from '../run-users.ts';
 import { requireContainerEngine } from './container-engine.ts';
 import { startDockerStack, type DockerStack } from './docker-stack.ts';
@@ -25,13 +26,7 @@ const stderrProgress: Progress = (line) => { process.stderr.write(`wirecheck: do
 /** The suites' view of a system's containers: the same shapes the reference target gives. */
 function targetOf(system: SystemName, urls: readonly string[], config: RunConfig, users: RunUsers): SystemTarget {
   const baseUrl = urls[0] ?? '';
-  if (system === 'webhook') {
-    const target: WebhookTarget = {
-      system, kind: 'reference', baseUrl, instanceUrls: urls, secret: config.webhook.secret,
-      capabilities: urls.length > 1 ? ['probe', 'multi-instance'] : ['probe'],
-    };
-    return target;
-  }
+  if (system === 'webhook') return referenceWebhookTarget(urls, config.webhook.secret);
   if (system === 'resource-api') {
     const target: ResourceApiTarget = { system, kind: 'reference', baseUrl, capabilities: ['probe'], ...users };
     return target;

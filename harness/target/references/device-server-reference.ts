@@ -1,17 +1,18 @@
 // The device server as a target. Reference: a throwaway extension home with the
 // simulated Android driver installed through the reference's own CLI, then the server
 // started from that CLI on a free loopback port with session discovery on, so every
-// check (CLI ones included) runs. External: a preflight of `{base}status`, the
-// session capabilities from the options, and the server command if given.
+// check (CLI ones included) runs. External: a preflight proving `{base}status` answers
+// the status object at the given base path (else exit 2, naming the base URL that
+// would), the session capabilities from the options, and the server command if given.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { preflightDeviceServer } from '../../device-server/status-preflight.ts';
 import { ERROR_CODES, WirecheckError } from '../../errors.ts';
 import { projectPath, tsxNodeArgs } from '../../project-paths.ts';
 import { freePort } from '../free-port.ts';
 import { startManagedProcess } from '../managed-process.ts';
-import { preflight } from '../preflight.ts';
 import { REFERENCE_ENTRIES } from '../reference-entries.ts';
 import { referenceEnv } from '../reference-env.ts';
 import type { RunConfig } from '../run-config.ts';
@@ -71,8 +72,8 @@ export async function startDeviceServerReference(config: RunConfig, env: NodeJS.
     const target: DeviceServerTarget = {
       system: 'device-server', kind: 'reference', baseUrl,
       capabilities: ['server-command', 'session-discovery'],
-      ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP,
-      serverCommand: cli, commandEnv, driverSource: REFERENCE_SIM_DRIVER,
+      ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP, driverNamed: true,
+      serverCommand: cli, commandEnv, driverSource: REFERENCE_SIM_DRIVER, sourceHome: home,
     };
     return { target, stop: async () => { await server.stop(); cleanupHome(); } };
   } catch (error) {
@@ -83,7 +84,7 @@ export async function startDeviceServerReference(config: RunConfig, env: NodeJS.
 
 export async function startDeviceServerExternal(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<DeviceServerTarget>> {
   const baseUrl = config.baseUrl ?? '';
-  await preflight('device server', new URL('status', baseUrl).toString());
+  await preflightDeviceServer(baseUrl);
   const options = config.deviceServer;
   const automationName = options.automationName ?? '';
   const homeEnv = options.homeEnv ?? `${options.vendor.toUpperCase().replace(/-/g, '_')}_HOME`;
@@ -94,7 +95,7 @@ export async function startDeviceServerExternal(config: RunConfig, env: NodeJS.P
     vendor: options.vendor, platformName: options.platformName ?? '', automationName,
     ...(options.deviceName ? { deviceName: options.deviceName } : {}),
     ...(options.app ? { app: options.app } : {}),
-    driverName: options.driverName ?? automationName.toLowerCase(),
+    driverName: options.driverName ?? automationName.toLowerCase(), driverNamed: options.driverName !== undefined,
     ...(options.serverCommand ? { serverCommand: options.serverCommand } : {}),
     homeEnv, commandEnv: commandEnvOf(env),
     ...(sourceHome ? { sourceHome } : {}),

@@ -13,8 +13,18 @@ import { referenceEnv } from '../reference-env.ts';
 import type { StartedTarget } from '../started-target.ts';
 import type { WebhookTarget } from '../target-info.ts';
 import { createSchema, dropSchema } from '../postgres-schema.ts';
+import { CONTRACTS_VERSION_FIELD } from '../../webhook/payment-event.ts';
 
 export const WEBHOOK_INSTANCES_ON_POSTGRES = 2;
+
+
+/** The reference receiver as the suites see it, wherever it runs (processes, containers, a mutation worker). */
+export function referenceWebhookTarget(urls: readonly string[], secret: string): WebhookTarget {
+  return {
+    system: 'webhook', kind: 'reference', baseUrl: urls[0] ?? '', instanceUrls: urls, secret, versionField: CONTRACTS_VERSION_FIELD,
+    capabilities: ['probe', 'event-version', ...(urls.length > 1 ? ['multi-instance' as const] : [])],
+  };
+}
 
 export async function startWebhookReference(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<WebhookTarget>> {
   const schema = config.databaseUrl ? `wirecheck_${config.runId.replace(/\W/g, '_').toLowerCase()}` : undefined;
@@ -49,10 +59,5 @@ export async function startWebhookReference(config: RunConfig, env: NodeJS.Proce
     await stop();
     throw error;
   }
-  const target: WebhookTarget = {
-    system: 'webhook', kind: 'reference', baseUrl: urls[0] ?? '', instanceUrls: urls,
-    secret: config.webhook.secret,
-    capabilities: count > 1 ? ['probe', 'multi-instance'] : ['probe'],
-  };
-  return { target, stop };
+  return { target: referenceWebhookTarget(urls, config.webhook.secret), stop };
 }

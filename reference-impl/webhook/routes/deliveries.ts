@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SqlStore } from '../../store/sql-store.ts';
 import type { WebhookFault } from '../faults.ts';
 import { isJsonContentType } from '../content-type.ts';
+import { StoreUnavailableError } from '../../store/sql-store.ts';
 import { isValidSignature } from '../signature.ts';
 import { validateEvent, type ValidEvent } from '../event-validation.ts';
 import { eventRow, recordDuplicateEffect, recordEvent, type RecordOutcome } from '../event-repository.ts';
@@ -43,7 +44,7 @@ function authenticatedBody(request: FastifyRequest, faults: ReadonlySet<WebhookF
   const contentType = request.headers['content-type'];
   if (faults.has('text-plain-accepted')) return body;
   if (faults.has('strict-content-type-equality')) return contentType === 'application/json' ? body : EMPTY;
-  return isJsonContentType(contentType) ? body : EMPTY;
+  return isJsonContentType(contentType, faults) ? body : EMPTY;
 }
 
 function parseJson(raw: Buffer, faults: ReadonlySet<WebhookFault>): Parsed {
@@ -102,7 +103,11 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
       return acknowledge(reply, deps);
     }
     // 4. Record the event id once and queue its work once; nothing for a duplicate.
-    const outcome = await recordAndLog(request, deps, event, raw);
+    const outcome = await recordAndLog(request, deps, event, raw).catch((error: unknown) => {
+      // Stryker disable next-line all: fault switch only: ack-despite-failed-commit swallows a failed commit
+      if (deps.faults.has('ack-despite-failed-commit') && error instanceof StoreUnavailableError) return 'recorded' as const;
+      throw error;
+    });
     if (outcome === 'duplicate' && deps.faults.has('duplicate-409')) return reply.code(409).send({ error: 'duplicate event' });
     // 5. Acknowledge with 202, now that the record is committed (also for a duplicate).
     return acknowledge(reply, deps);
@@ -138,7 +143,7 @@ function acknowledge(reply: FastifyReply, deps: DeliveryDeps): FastifyReply {
 
 function record(deps: DeliveryDeps, event: ValidEvent, raw: Buffer): Promise<RecordOutcome> {
   // The faults that change how a record is written take the single-transaction path.
-  if (deps.faults.has('no-record') || deps.faults.has('read-then-write-dedup')) return recordEvent(deps.store, event, raw, deps.faults);
+  if (deps.faults.has('no-record') || deps.faults.has('read-then-write-dedup') || deps.faults.has('record-twice')) return recordEvent(deps.store, event, raw, deps.faults);
   return deps.committer.record(eventRow(event, raw, deps.faults));
 }
 

@@ -1,12 +1,19 @@
 // Probe API (CONTRACTS.md §4): read-only views of records, effects and payment
-// state, registered only with CONFORMANCE_PROBE=1 — never in production.
+// state, and the optional fail switch, registered only with CONFORMANCE_PROBE=1 —
+// never in production.
 import type { FastifyInstance } from 'fastify';
 import type { SqlStore } from '../../store/sql-store.ts';
+import type { WebhookFault } from '../faults.ts';
+import type { GroupCommitter } from '../group-commit.ts';
 import { probeEvent, probePayment } from '../probe.ts';
 
-export function registerProbeRoutes(app: FastifyInstance, store: SqlStore): void {
+export function registerProbeRoutes(app: FastifyInstance, store: SqlStore, committer: GroupCommitter, faults: ReadonlySet<WebhookFault>): void {
+  app.post('/__probe/fail-next-commit', async (_request, reply) => {
+    committer.failNextCommit();
+    return reply.code(204).send();
+  });
   app.get<{ Params: { eventId: string } }>('/__probe/events/:eventId', async (request, reply) => {
-    const probe = await probeEvent(store, request.params.eventId);
+    const probe = faults.has('probe-blind') ? undefined : await probeEvent(store, request.params.eventId);
     // Stryker disable next-line ObjectLiteral,StringLiteral: CONTRACTS §4 gives the probe's 404, not its body
     return probe ?? reply.code(404).send({ error: 'no record' });
   });

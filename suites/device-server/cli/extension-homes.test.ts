@@ -6,7 +6,7 @@ import { join, sep } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { deviceServerTarget } from '../../../harness/device-server/device-server-context.ts';
-import { driverEntry, noSourceReason } from '../../../harness/device-server/driver-source.ts';
+import { driverEntry, noDriverPackage } from '../../../harness/device-server/driver-source.ts';
 import { cliIn, installedList } from '../../../harness/device-server/extension-listing.ts';
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { describeRun, SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
@@ -28,7 +28,7 @@ function entriesNamed(dir: string, pkgName: string, depth = 6): string[] {
 check('DS-CLI-13', async (ctx) => {
   const target = deviceServerTarget(ctx);
   const home = await homeWithDriver(pool, ctx, 'plugins-beside-driver');
-  if (!home) return ctx.skip(noSourceReason(target));
+  if (!home) return noDriverPackage(ctx, target);
   const plugins = await installedList(ctx, 'plugin', home);
   expect(driverEntry(target, plugins), `plugin list --installed --json in a home holding the driver "${target.driverName}" must not list it: a driver is no plugin; got keys ${JSON.stringify(Object.keys(plugins))}`).toBeUndefined();
 }, SERVER_COMMAND_TIMEOUT);
@@ -43,7 +43,7 @@ check('DS-CLI-14', async (ctx) => {
 check('DS-CLI-15', async (ctx) => {
   const target = deviceServerTarget(ctx);
   const home = await homeWithDriver(pool, ctx, 'reset-files');
-  if (!home) return ctx.skip(noSourceReason(target));
+  if (!home) return noDriverPackage(ctx, target);
   const pkgName = driverEntry(target, await installedList(ctx, 'driver', home))?.['pkgName'];
   const before = typeof pkgName === 'string' ? entriesNamed(home, pkgName) : [];
   if (before.length === 0) return ctx.skip(`not applicable: the home holds no entry named after the driver's package (pkgName ${JSON.stringify(pkgName)})`);

@@ -1,15 +1,16 @@
 // Instances of the server the harness starts through the server command, on free
 // loopback ports, shared by the checks of this file: `plain` (home with the driver,
-// `<driver>:adb_shell`, no base path, working directory = the app's) and `wd-hub`
-// (--base-path=/wd/hub, a home holding nothing).
+// `<driver>:adb_shell`, no base path, working directory = the app's), `wd-hub`
+// (--base-path=/wd/hub, a home holding nothing) and, for DS-DISC-05 when the target
+// itself has session discovery, `no-insecure-flag` (home with the driver, no flag).
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect } from 'vitest';
 import { check, type CheckContext } from '../../../harness/checks/check.ts';
 import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
-import { noSourceReason } from '../../../harness/device-server/driver-source.ts';
-import { expectRefused, expectStatus, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
+import { missingDriverReason, noDriverPackage } from '../../../harness/device-server/driver-source.ts';
+import { expectListingUnavailable, expectRefused, expectStatus, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
 import { reportedNodeVersionEnv } from '../../../harness/device-server/runtime-version.ts';
@@ -55,6 +56,40 @@ check('DS-DISC-03', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) 
   }
 }), SERVER_COMMAND_TIMEOUT);
 
+/** Shown with a failure on the target itself: the run may have been told wrong. */
+const TOLD_WRONG = '. If the server was started with *:session_discovery, pass --session-discovery (the run says it was not)';
+
+/** An instance started through the server command the way the reference target is, minus the flag: no --allow-insecure at all. */
+function noFlagInstance(ctx: CheckContext, target: DeviceServerTarget): Promise<{ instance: ServerInstance; withDriver: boolean }> {
+  return pool.get('instance:no-insecure-flag', async () => {
+    const driverHome = await homeWithDriver(pool, ctx);
+    const instance = await startInstance(target, ctx.run.reportDir, { label: 'no-insecure-flag', home: driverHome ?? (await emptyHome(pool, 'no-insecure-flag')) });
+    return { value: { instance, withDriver: driverHome !== undefined }, stop: instance.stop };
+  });
+}
+
+check('DS-DISC-05', (ctx) => withDeviceServer(ctx, async ({ target, client, clientOf, sessions }) => {
+  const listing = `GET {base}${target.vendor}/sessions`;
+  if (!target.capabilities.includes('session-discovery')) {
+    // The target itself: a session is active, so a listing, if there were one, would show it.
+    const id = await sessions.create(newSessionBody(target));
+    expectListingUnavailable(await client.listSessions(), `${listing} on the target, which the run says was started without *:session_discovery,`, id, TOLD_WRONG);
+    return;
+  }
+  if (!target.capabilities.includes('server-command')) {
+    return ctx.skip('not applicable: the run says the target was started with *:session_discovery (--session-discovery), so its own listing is rightly there, and without --server-cmd no instance can be started without the flag');
+  }
+  // The target has the flag: judge the same server command started without it.
+  const { instance, withDriver } = await noFlagInstance(ctx, target);
+  const other = clientOf(instance.baseUrl);
+  const created = withDriver ? await other.newSession(newSessionBody(target)) : undefined;
+  try {
+    expectListingUnavailable(await other.listSessions(), `${listing} on ${instance.baseUrl}, an instance started without any --allow-insecure,`, created?.sessionId);
+  } finally {
+    if (created?.sessionId) await other.deleteSession(created.sessionId);
+  }
+}), SERVER_COMMAND_TIMEOUT);
+
 check('DS-DISC-04', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
   const answer = await clientOf((await plainInstance(pool, ctx)).baseUrl).listSessions();
   ctx.observe(`GET ${target.vendor}/sessions without the flag → ${describeAnswer(answer)}`);
@@ -62,7 +97,7 @@ check('DS-DISC-04', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) 
 
 check('DS-CAPS-04', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
   if (!target.app) return ctx.observe('no --app given: nothing to resolve');
-  if (!(await homeWithDriver(pool, ctx))) return ctx.observe(noSourceReason(target));
+  if (!(await homeWithDriver(pool, ctx))) return ctx.observe(missingDriverReason(target));
   const client = clientOf((await plainInstance(pool, ctx)).baseUrl);
   const { answer, sessionId } = await client.newSession(newSessionBody(target, { [vendorCap(target, 'app')]: basename(target.app) }));
   if (sessionId) await client.deleteSession(sessionId);
@@ -111,7 +146,10 @@ check('DS-CLI-05', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) =
 }), SERVER_COMMAND_TIMEOUT);
 
 check('DS-CLI-11', (ctx) => withDeviceServer(ctx, async ({ target }) => {
-  await expectRefusedFeature(ctx, target, `${target.driverName}:`, 'no feature name');
+  const spec = { label: 'insecure-item', home: await emptyHome(pool, 'insecure-item'), flags: [`--allow-insecure=${target.driverName}:`] };
+  const attempt = await attemptAndStop(ctx, target, spec, `--allow-insecure=${target.driverName}: (no feature name)`);
+  const outcome = attempt.servedOn !== undefined ? 'started and served' : attempt.exited ? `refused at start (exit ${attempt.code})` : 'neither served nor exited within the time given';
+  ctx.observe(`--allow-insecure=<driver>: (a scope, no feature name) → ${outcome}`);
 }), SERVER_COMMAND_TIMEOUT);
 
 check('DS-CLI-12', (ctx) => withDeviceServer(ctx, async ({ target }) => {
@@ -128,7 +166,7 @@ check('DS-CLI-12', (ctx) => withDeviceServer(ctx, async ({ target }) => {
 }), SERVER_COMMAND_TIMEOUT);
 
 check('DS-EXT-01', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) => {
-  if (!(await homeWithDriver(pool, ctx))) ctx.skip(noSourceReason(target));
+  if (!(await homeWithDriver(pool, ctx))) noDriverPackage(ctx, target);
   const client = clientOf((await plainInstance(pool, ctx)).baseUrl);
   const { answer, sessionId } = await client.newSession(newSessionBody(target));
   if (sessionId) expectSuccess(await client.deleteSession(sessionId), 'DELETE of the session');

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { alertIsOpen, requireAlert } from '../../../harness/device-server/alert.ts';
 import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
-import { expectFailureCode } from '../../../harness/device-server/expect-answer.ts';
+import { expectRefused } from '../../../harness/device-server/expect-answer.ts';
 import { wdioSession } from '../../../harness/device-server/wdio-session.ts';
 
 check('DS-SESS-07', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
@@ -13,7 +13,7 @@ check('DS-SESS-07', (ctx) => withDeviceServer(ctx, async ({ target, client, sess
   expect(browser.sessionId, 'remote() must give a session id').toBeTruthy();
   await browser.deleteSession();
   sessions.forget(browser.sessionId);
-  expectFailureCode(await client.alertText(browser.sessionId), 'invalid session id', 'a command on the session webdriverio deleted');
+  expectRefused(await client.alertText(browser.sessionId), 'a command on the session webdriverio deleted');
 }));
 
 check('DS-ALERT-02', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {

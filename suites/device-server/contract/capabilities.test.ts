@@ -77,7 +77,11 @@ function mistypedRequests(ds: DeviceServerContext): Record<string, unknown> {
 }
 
 check('DS-CAPS-06', (ctx) => withDeviceServer(ctx, async (ds) => {
-  for (const [what, body] of Object.entries(mistypedRequests(ds))) await expectNoSession(ds, what, body);
+  for (const [what, body] of Object.entries(mistypedRequests(ds))) {
+    const { answer, sessionId } = await ds.sessions.request(body);
+    if (sessionId) await ds.sessions.delete(sessionId);
+    ctx.observe(`${what} → ${sessionId ? 'a session was created' : `refused: ${describeAnswer(answer)}`}`);
+  }
 }));
 
 check('DS-CAPS-07', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {

@@ -1,13 +1,15 @@
 // Status, sessions and session discovery: GET {base}status, a session created from W3C
 // capabilities and named by the id returned, ended by deletion with no orphan left on
-// the device, and — with *:session_discovery — listed by GET {base}vendor/sessions.
+// the device (a command on it fails; W3C's invalid session id is a SHOULD: the spec
+// shows no error bodies), and — with *:session_discovery — listed by GET
+// {base}vendor/sessions.
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
-import { withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
-import { expectFailureCode, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
+import { type DeviceServerContext, withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
+import { expectRefused, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
 import { newSessionBody, sessionCaps, vendorCap } from '../../../harness/device-server/session-capabilities.ts';
 import { listedIds } from '../../../harness/device-server/session-listing.ts';
-import { describeAnswer, isObject, sessionIdOf } from '../../../harness/device-server/w3c-answer.ts';
+import { describeAnswer, isObject, sessionIdOf, type W3cAnswer } from '../../../harness/device-server/w3c-answer.ts';
 
 check('DS-STATUS-01', (ctx) => withDeviceServer(ctx, async ({ client }) => {
   const answer = await client.status();
@@ -43,12 +45,28 @@ check('DS-SESS-03', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) 
   expect(sessionId, 'the merged capabilities must create a session with an id').toBeTruthy();
 }));
 
-check('DS-SESS-04', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
+/** Commands sent to a session after its deletion: each must fail. */
+async function commandsOnDeleted(ds: DeviceServerContext): Promise<[string, W3cAnswer][]> {
+  const { target, client, sessions } = ds;
   const id = await sessions.create(newSessionBody(target));
   expectSuccess(await sessions.delete(id), `DELETE {base}session/${id}`);
-  expectFailureCode(await client.alertText(id), 'invalid session id', 'GET .../alert/text on the deleted session');
-  expectFailureCode(await client.session(id, 'POST', 'actions', { actions: [] }), 'invalid session id', 'POST .../actions on the deleted session');
-  expectFailureCode(await client.session(id, 'DELETE', 'actions'), 'invalid session id', 'DELETE .../actions on the deleted session');
+  return [
+    ['GET .../alert/text on the deleted session', await client.alertText(id)],
+    ['POST .../actions on the deleted session', await client.session(id, 'POST', 'actions', { actions: [] })],
+    ['DELETE .../actions on the deleted session', await client.session(id, 'DELETE', 'actions')],
+  ];
+}
+
+check('DS-SESS-04', (ctx) => withDeviceServer(ctx, async (ds) => {
+  for (const [what, answer] of await commandsOnDeleted(ds)) expectRefused(answer, what);
+}));
+
+check('DS-SESS-08', (ctx) => withDeviceServer(ctx, async (ds) => {
+  for (const [what, answer] of await commandsOnDeleted(ds)) {
+    const shown = `${what}: W3C WebDriver answers a session id that is not in the list of active sessions with 404 "invalid session id"; got ${describeAnswer(answer)}`;
+    expect(answer.error?.error, shown).toBe('invalid session id');
+    expect(answer.status, shown).toBe(404);
+  }
 }));
 
 check('DS-SESS-05', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {

@@ -14,6 +14,7 @@ import { refusesInput } from '../../../harness/resource-api/input-refusal.ts';
 import { bodyShape } from '../../../harness/resource-api/json-shape.ts';
 import { expectNoContent } from '../../../harness/resource-api/no-content-rules.ts';
 import { apiPath, describeAnswer, resourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
+import { expectNoDeletionEffect } from '../../../harness/resource-api/expect-no-effect.ts';
 import { deletionEffects, withFailedCommit } from '../../../harness/resource-api/resource-api-probe.ts';
 import { neverIssuedLabelId, uniqueName } from '../../../harness/resource-api/unique-name.ts';
 
@@ -183,5 +184,5 @@ check('RA-DUR-03', async (ctx) => {
   const id = await createLabel(client);
   await withFailedCommit(ctx, () => client.deleteLabel(id), useUp);
   expect(await labelExists(client, id), 'the label after the DELETE whose commit failed').toBe(true);
-  expect(await deletionEffects(ctx, id), 'label.deleted effects after the DELETE whose commit failed').toBe(0);
+  await expectNoDeletionEffect(ctx, id, 'label.deleted effects after the DELETE whose commit failed');
 });

@@ -1,12 +1,14 @@
-// What the Service Does 4 and 5: a 202 is a durable promise, and a repeat of an
+// What the Service Does 4 and 5: a 202 is a durable promise — never given for a
+// delivery whose record did not commit (the probe's fail switch) — and a repeat of an
 // event that already completed does nothing more.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
-import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
-import { probeEvent } from '../../../harness/webhook/webhook-probe.ts';
+import { describeAnswer, expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
+import { expectNoRecord } from '../../../harness/webhook/expect-no-record.ts';
+import { probeEvent, recordCount, webhookProbe } from '../../../harness/webhook/webhook-probe.ts';
 import { settled as settledWork, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 
 /** After an event settles, how long a late second effect gets to show itself. */
@@ -30,3 +32,15 @@ check('WH-ACK-10', async (ctx) => {
   const after = await probeEvent(ctx, event.id);
   expect(after, 'a repeated delivery must add no record and no effect').toMatchObject({ records: 1, effects: 1 });
 }, { timeout: WORK_CHECK_LIMIT_MS });
+
+check('WH-ACK-11', async (ctx) => {
+  if (!(await webhookProbe(ctx).failNextCommit())) return ctx.skip('needs probe fail switch: POST /__probe/fail-next-commit answered 404 (CONTRACTS §4: the switch is optional)');
+  const client = webhookClient(ctx);
+  const event = paymentEvent();
+  const failed = await client.deliver({ body: event });
+  expect(failed.statusCode >= 200 && failed.statusCode < 300, `a delivery whose record commit failed must not be acknowledged; got ${describeAnswer(failed)}`).toBe(false);
+  await expectNoRecord(ctx, event.id, 'a delivery whose record commit failed must leave no record');
+  // The sender retries what was not acknowledged: the id is not recorded yet, so the retry records it.
+  expectAcknowledged(await client.deliver({ body: event }));
+  expect(await recordCount(ctx, event.id), 'the redelivery of the event whose commit failed must be recorded once').toBe(1);
+});

@@ -4,6 +4,7 @@ import { check } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { describeAnswer, expectAcknowledged, expectRejected } from '../../../harness/webhook/expect-answer.ts';
+import { expectNoRecord } from '../../../harness/webhook/expect-no-record.ts';
 import { recordCount } from '../../../harness/webhook/webhook-probe.ts';
 
 function without(field: 'id' | 'createdAt' | 'type'): object {
@@ -60,5 +61,46 @@ check('WH-VAL-11', async (ctx) => {
 check('WH-VAL-13', async (ctx) => {
   const event = paymentEvent({ type: 'payment.refunded' });
   expectRejected(await webhookClient(ctx).deliver({ body: event }), 'unsupported event');
-  expect(await recordCount(ctx, event.id), 'a delivery answered 422 must leave no record').toBe(0);
+  await expectNoRecord(ctx, event.id, 'a delivery answered 422 must leave no record');
+});
+
+/** Types that are not payment.succeeded under exact string comparison, each what a loose comparison would take. */
+const NEAR_MISS_TYPES = [
+  'Payment.succeeded', 'PAYMENT.SUCCEEDED', //             letter case
+  'payment.succeeded ', ' payment.succeeded', //           surrounding space
+  'payment.succeede', 'payment.', //                       prefixes
+  'payment.succeeded.v2', 'payment.succeededx', //         suffixes
+  'payment_succeeded', //                                  another separator
+];
+
+check('WH-VAL-14', async (ctx) => {
+  const client = webhookClient(ctx);
+  for (const type of NEAR_MISS_TYPES) {
+    expectRejected(await client.deliver({ body: paymentEvent({ type }) }), 'unsupported event');
+  }
+});
+
+/** Payloads a receiver must not validate: data missing, empty, or of another shape. */
+function withOddData(): { what: string; body: Record<string, unknown> }[] {
+  const odd: [string, unknown][] = [['{}', {}], ['[]', []], ['"text"', 'text'], ['42', 42], ['null', null]];
+  const missing: Record<string, unknown> = { ...paymentEvent() };
+  delete missing['data'];
+  return [{ what: 'no data', body: missing }, ...odd.map(([what, data]) => ({ what: `data ${what}`, body: { ...paymentEvent(), data } }))];
+}
+
+check('WH-VAL-15', async (ctx) => {
+  const client = webhookClient(ctx);
+  for (const { what, body } of withOddData()) {
+    const response = await client.deliver({ body });
+    expect(response.statusCode, `a valid event with ${what} must be acknowledged; got ${describeAnswer(response)}`).toBe(202);
+    expectAcknowledged(response);
+  }
+});
+
+check('WH-VAL-16', async (ctx) => {
+  const client = webhookClient(ctx);
+  for (const { what, body } of withOddData()) {
+    expectAcknowledged(await client.deliver({ body }));
+    expect(await recordCount(ctx, String(body['id'])), `an event with ${what} must be recorded once`).toBe(1);
+  }
 });
