@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // The `wirecheck` executable: registers tsx so the TypeScript sources run without a
 // build step, then hands over to the CLI. Exits explicitly: a target's lingering
-// keep-alive socket must not keep a finished run alive.
+// keep-alive socket must not keep a finished run alive — but only once stdout and
+// stderr are flushed, or a pipe (`wirecheck list --json | jq`) loses all past 64 KiB.
 import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../harness/cli/main.ts');
 const { processOutput } = await import('../harness/cli/output.ts');
 const code = await main(process.argv.slice(2), process.env, processOutput(process.env));
+const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(code);

@@ -72,7 +72,8 @@ async function label(def: SystemCheck): Promise<void> {
   await allure.label('level', def.level);
   await allure.label('clause', def.clause);
   await allure.severity(def.level === 'MUST' ? 'critical' : def.level === 'SHOULD' ? 'normal' : 'trivial');
-  await allure.description(`Clause: ${def.clause}${def.allows ? `\n\nAllowed: ${def.allows}` : ''}`);
+  const basis = def.basis ? `\n\n${def.basis.source ?? 'The spec'}: "${def.basis.quote}"` : '';
+  await allure.description(`Clause: ${def.clause}${basis}${def.allows ? `\n\nAllowed: ${def.allows}` : ''}`);
 }
 
 function context(def: SystemCheck, run: RunContext, target: SystemTarget, vitest: TestContext): CheckContext {

@@ -2,7 +2,7 @@
 // per check and per run, which readers of v1 may ignore).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SystemName } from '../checks/check-definition.ts';
+import type { CheckBasis, SystemName } from '../checks/check-definition.ts';
 import { OUTCOMES, type Outcome } from '../checks/outcome.ts';
 import type { TargetKind } from '../target/target-info.ts';
 import type { CheckResult } from './check-result.ts';
@@ -14,6 +14,8 @@ export interface SummaryCheck {
   readonly outcome: Outcome;
   readonly title: string;
   readonly clause: string;
+  /** The words that make the check MUST or SHOULD, verbatim, and where they stand (no source: the system's spec). */
+  readonly basis?: CheckBasis;
   readonly reason?: string;
   readonly durationMs: number;
   readonly observed?: string;
@@ -85,6 +87,7 @@ export function summaryCheck(result: CheckResult): SummaryCheck {
     outcome: result.outcome,
     title: check.title,
     clause: check.clause,
+    ...(check.basis ? { basis: check.basis } : {}),
     ...(result.reason !== undefined ? { reason: result.reason } : {}),
     durationMs: result.durationMs,
     ...(result.observed !== undefined ? { observed: result.observed } : {}),

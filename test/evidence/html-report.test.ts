@@ -56,6 +56,12 @@ describe('report.html of a failing certification', () => {
     expect(await transcript.innerText()).toContain('<<< HTTP/1.1 401 Unauthorized');
     expect(await transcript.innerText()).toContain('x-webhook-signature: [REDACTED]');
     expect(await page.locator('#check-wh-sig-02 + tr').innerText()).toContain('npx wirecheck replay WH-SIG-02 --seed 4711');
+    // Beside the verdict, the spec's own words that make the check MUST.
+    const basis = page.locator('#check-wh-sig-02 blockquote.basis');
+    expect(await basis.isVisible()).toBe(true);
+    expect(await basis.innerText()).toContain('64 hexadecimal characters (either case)');
+    const summary = JSON.parse(readFileSync(join(run.reportDir, 'summary.json'), 'utf8')) as { checks: { id: string; basis?: { quote: string } }[] };
+    expect(summary.checks.find((c) => c.id === 'WH-SIG-02')?.basis?.quote).toContain('64 hexadecimal characters (either case)');
 
     const coverage = page.locator('#coverage table.coverage').first();
     expect(await coverage.isVisible()).toBe(true);

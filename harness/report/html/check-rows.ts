@@ -32,12 +32,18 @@ function evidence(c: CheckView, seed: number): string {
   return `<tr class="evidence-row" data-outcome="${esc(c.outcome)}" data-flags="${esc(flags(c).join(' '))}"><td colspan="7"><details open><summary>Evidence for ${esc(c.id)}</summary>${lines}${transcript}</details></td></tr>`;
 }
 
+/** The clause, and under it the words that make the check MUST or SHOULD, with where they stand. */
+function clauseCell(c: CheckView): string {
+  if (!c.basis) return esc(c.clause);
+  return `${esc(c.clause)}<blockquote class="basis">${esc(c.basis.quote)}<cite>${esc(c.basis.source ?? 'the spec')}</cite></blockquote>`;
+}
+
 function row(c: CheckView, seed: number): string {
   const note = c.outcome === 'info' ? c.observed : c.reason;
   const main = `<tr id="${anchor('check', c.id)}" class="check o-${esc(c.outcome)}" data-outcome="${esc(c.outcome)}" data-flags="${esc(flags(c).join(' '))}">
     <td><span class="badge o-${esc(c.outcome)}">${esc(c.outcome)}</span></td>
     <td class="id">${esc(c.id)}</td><td><span class="level l-${esc(c.level)}">${esc(c.level)}</span></td>
-    <td>${esc(c.title)} ${badges(c)}</td><td class="clause">${esc(c.clause)}</td>
+    <td>${esc(c.title)} ${badges(c)}</td><td class="clause">${clauseCell(c)}</td>
     <td class="num">${esc(c.durationMs)} ms</td><td class="note-cell">${esc(note ?? '')}</td></tr>`;
   return c.outcome === 'failed' || c.outcome === 'warned' || c.flaky ? `${main}\n${evidence(c, seed)}` : main;
 }
@@ -49,6 +55,6 @@ export function checkRows(view: ReportView): string {
   const rows = view.checks.map((c) => row(c, view.summary.seed)).join('\n');
   return `<section id="checks"><h2>Checks <span class="sub">${view.checks.length}</span></h2>
 <div class="filters" role="toolbar" aria-label="Show checks">${buttons}</div>
-<table class="checks"><thead><tr><th>outcome</th><th>id</th><th>level</th><th>title</th><th>clause</th><th class="num">duration</th><th>reason / observation</th></tr></thead>
+<table class="checks"><thead><tr><th>outcome</th><th>id</th><th>level</th><th>title</th><th>clause and its words</th><th class="num">duration</th><th>reason / observation</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="7" class="empty">No check was selected.</td></tr>'}</tbody></table></section>`;
 }

@@ -53,6 +53,8 @@ td { padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top
 td.num, th.num { text-align: right; white-space: nowrap; }
 td.id { white-space: nowrap; font-weight: 600; }
 td.clause { color: var(--muted); min-width: 140px; }
+blockquote.basis { margin: 4px 0 0; padding-left: 6px; border-left: 2px solid var(--muted); color: inherit; font-style: italic; max-width: 38em; }
+blockquote.basis cite { display: block; font-style: normal; font-size: 0.85em; }
 td.note-cell { color: var(--muted); max-width: 380px; overflow-wrap: anywhere; }
 tr.check.o-failed td:first-child { box-shadow: inset 4px 0 var(--failed); } tr.check.o-warned td:first-child { box-shadow: inset 4px 0 var(--warned); }
 .level { font-size: 11px; font-weight: 700; padding: 1px 6px; border-radius: 4px; border: 1px solid var(--line); }
