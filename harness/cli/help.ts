@@ -35,9 +35,15 @@ Target:
   --image NAME              docker: run this reference image instead of building
                             docker/Dockerfile as wirecheck-reference:local
   --base-url URL            service root (webhook, resource-api) or server URL with its base
-                            path (device-server, e.g. http://127.0.0.1:4723/wd/hub/)
+                            path (device-server, e.g. http://127.0.0.1:4723/wd/hub/).
+                            webhook: give it once per instance of one deployment (instances
+                            sharing one store): the duplicate races run across them
   --probe                   the external target exposes the probe API (CONTRACTS §4);
-                            without it, side-effect checks are skipped: "needs probe"
+                            without it, side-effect checks are skipped: "needs probe".
+                            The preflight proves it sees what it must (else exit 2)
+  --work-timeout S          seconds an accepted event's business work may show no progress
+                            before the checks waiting for it fail, naming why (default 10);
+                            a slow worker that keeps completing work is waited for
 
 Selection and reports:
   --only GLOB[,GLOB]        run only checks whose id matches, e.g. "WH-SIG-*"
@@ -57,12 +63,18 @@ Evidence (report.html is always written):
   --sign-key KEY.pem        sign the manifest with this Ed25519 private key (with --bundle)
 
 webhook:
-  --secret S                the receiver's shared secret (or env WEBHOOK_SECRET)
+  --secret S                the receiver's shared secret (or env WEBHOOK_SECRET); the
+                            preflight proves it (a wrong one: exit 2)
+  --version-field PATH      where the receiver reads an event's version, e.g. data.version:
+                            the ordering checks send versions there (without it they are
+                            skipped: the spec does not say where a version is carried)
 
 resource-api:
   --token T                 bearer token of a user who may act for --user-id
   --user-id U               the user --token belongs to
   --other-user-id U2        a user --token may NOT act for (403 checks)
+  --other-token T2          a token of --other-user-id: the cross-user checks read that
+                            user's state back (without it they are skipped)
 
 device-server:
   --vendor NAME             capability prefix and NAME/sessions route (default vendor; appium)

@@ -33,7 +33,7 @@ export { exitCodeOf } from '../report/verdict.ts';
 function secretsOf(config: RunConfig, targets: Partial<Record<string, SystemTarget>> = {}): string[] {
   const api = targets['resource-api'];
   const tokens = api?.system === 'resource-api' ? [api.token, api.otherToken] : [];
-  return [...new Set([config.webhook.secret, config.resourceApi.token, ...tokens].filter((s): s is string => Boolean(s)))];
+  return [...new Set([config.webhook.secret, config.resourceApi.token, config.resourceApi.otherToken, ...tokens].filter((s): s is string => Boolean(s)))];
 }
 
 /** --repeat merged, then --baseline applied (judged against the UTC day the run started). */

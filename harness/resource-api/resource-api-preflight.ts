@@ -1,7 +1,8 @@
 // What a resource-API run relies on, proven before any check (exit 2 with the fix when
 // it does not hold):
-// 1. --token acts for --user-id: the user's own preferences can be read (401: the
-//    token is not accepted; 403: it does not act for that user).
+// 1. --token acts for --user-id (and --other-token for --other-user-id): the user's
+//    own preferences can be read (401: the token is not accepted; 403: it does not
+//    act for that user).
 // 2. With the probe: its routes answer in CONTRACTS §4's shape, and it sees what it
 //    must — the label.deleted effect of a label the preflight itself created and
 //    deleted. When the API cannot create or delete that label, the probe stays
@@ -28,12 +29,13 @@ function failed(message: string): WirecheckError {
   return new WirecheckError(ERROR_CODES.preflightFailed, message);
 }
 
-async function proveToken(client: ResourceApiClient): Promise<void> {
-  const { target } = client;
-  const response = await client.getPreferences();
-  const what = `GET /v1/users/${target.userId}/preferences with --token`;
-  if (response.statusCode === 401) throw failed(`the resource API at ${new URL(target.baseUrl).origin} answered 401 to ${what}: the token is not accepted. Pass a valid bearer token of --user-id with --token.`);
-  if (response.statusCode === 403) throw failed(`the resource API at ${new URL(target.baseUrl).origin} answered 403 to ${what}: the token does not act for --user-id "${target.userId}". Pass the id of the token's own user.`);
+/** A token reads its own user's preferences: 401 means it is not accepted, 403 that it acts for someone else. */
+async function proveToken(client: ResourceApiClient, userId: string, as: 'user' | 'other'): Promise<void> {
+  const [flag, userFlag] = as === 'user' ? ['--token', '--user-id'] : ['--other-token', '--other-user-id'];
+  const response = await client.getPreferences(userId, { as });
+  const what = `the resource API at ${new URL(client.target.baseUrl).origin} answered ${response.statusCode} to GET /v1/users/${userId}/preferences with ${flag}`;
+  if (response.statusCode === 401) throw failed(`${what}: the token is not accepted. Pass a valid bearer token of ${userFlag} with ${flag}.`);
+  if (response.statusCode === 403) throw failed(`${what}: the token does not act for ${userFlag} "${userId}". Pass the id of the token's own user.`);
 }
 
 async function effectSeen(probe: ResourceApiProbe, labelId: string): Promise<boolean> {
@@ -63,7 +65,8 @@ async function proveProbe(client: ResourceApiClient, probe: ResourceApiProbe): P
 
 export async function preflightResourceApi(target: ResourceApiTarget, transcript: Transcript): Promise<ResourceApiFindings> {
   const client = new ResourceApiClient(target, transcript);
-  await proveToken(client);
+  await proveToken(client, target.userId, 'user');
+  if (target.otherToken) await proveToken(client, target.otherUserId, 'other');
   if (!target.capabilities.includes('probe')) return {};
   try {
     return await proveProbe(client, new ResourceApiProbe(target.baseUrl, transcript));

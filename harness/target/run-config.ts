@@ -45,7 +45,13 @@ export interface RunConfig extends EvidenceConfig {
     /** --version-field: where the receiver under test reads an event's version (external targets). */
     readonly versionField?: string;
   };
-  readonly resourceApi: { readonly token?: string; readonly userId?: string; readonly otherUserId?: string };
+  readonly resourceApi: {
+    readonly token?: string;
+    readonly userId?: string;
+    readonly otherUserId?: string;
+    /** --other-token: a token of --other-user-id, so the cross-user checks can read that user's state. */
+    readonly otherToken?: string;
+  };
   readonly deviceServer: DeviceServerOptions;
   readonly referenceFaults: readonly string[];
   /** The `sender-` names of --reference-fault: bugs of the bundled sender, for the WH-SEND suites only. */
@@ -209,6 +215,9 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
     }
   }
   if (userId && otherUserId && userId === otherUserId) problems.push('--other-user-id must differ from --user-id: it names a user the token may NOT act for');
+  const { otherToken } = options;
+  if (otherToken !== undefined && (!external || !otherUserId)) problems.push('--other-token is for --target external, with --other-user-id: a token of that user');
+  if (otherToken !== undefined && otherToken === token) problems.push('--other-token must differ from --token: it acts for --other-user-id');
 
   const deviceServer = deviceServerOf(options, external && has('device-server'), problems);
   const faults = (options.referenceFault ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -242,7 +251,7 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
       secret: secret ?? randomBytes(24).toString('hex'), secretFromEnv: options.secret === undefined && envSecret !== undefined,
       ...(versionField ? { versionField } : {}),
     },
-    resourceApi: { ...(token ? { token } : {}), ...(userId ? { userId } : {}), ...(otherUserId ? { otherUserId } : {}) },
+    resourceApi: { ...(token ? { token } : {}), ...(userId ? { userId } : {}), ...(otherUserId ? { otherUserId } : {}), ...(otherToken ? { otherToken } : {}) },
     deviceServer, referenceFaults, senderFaults,
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),
@@ -307,6 +316,7 @@ function reproduceCommand(options: RunOptions, config: RunConfig): string {
   if (options.token !== undefined) args.push('--token', '"$TOKEN"');
   add('--user-id', options.userId);
   add('--other-user-id', options.otherUserId);
+  if (options.otherToken !== undefined) args.push('--other-token', '"$OTHER_TOKEN"');
   add('--vendor', options.vendor);
   add('--platform-name', options.platformName);
   add('--automation-name', options.automationName);

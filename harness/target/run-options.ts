@@ -21,6 +21,7 @@ export interface RunOptions {
   readonly token?: string;
   readonly userId?: string;
   readonly otherUserId?: string;
+  readonly otherToken?: string;
   // device-server
   readonly vendor?: string;
   readonly platformName?: string;

@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERROR_CODES, WirecheckError } from '../../errors.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
 import { freePort } from '../free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../managed-process.ts';
@@ -65,22 +64,16 @@ export async function startResourceApiReference(config: RunConfig, env: NodeJS.P
 }
 
 /**
- * An external deployment: one authenticated read of the user's preferences proves it
- * is reachable and that the token is accepted — a refused token is a configuration
- * problem (exit 2), not fifty failed checks.
+ * An external deployment, once it answers at all; whether the tokens act for their
+ * users is the preflight's to prove (resource-api-preflight.ts).
  */
 export async function startResourceApiExternal(config: RunConfig): Promise<StartedTarget<ResourceApiTarget>> {
   const baseUrl = config.baseUrl ?? '';
-  const { token = '', userId = '', otherUserId = '' } = config.resourceApi;
-  const url = new URL(`v1/users/${encodeURIComponent(userId)}/preferences`, baseUrl).toString();
-  const status = await preflight('resource API', url, { headers: { authorization: `Bearer ${token}` } });
-  if (status === 401 || status === 403) {
-    throw new WirecheckError(ERROR_CODES.targetUnavailable,
-      `the resource API at ${new URL(baseUrl).origin} answered ${status} to GET ${new URL(url).pathname} with --token: check that --token is valid and acts for --user-id "${userId}"`);
-  }
+  const { token = '', userId = '', otherUserId = '', otherToken } = config.resourceApi;
+  await preflight('resource API', new URL(`v1/users/${encodeURIComponent(userId)}/preferences`, baseUrl).toString());
   const target: ResourceApiTarget = {
     system: 'resource-api', kind: 'external', baseUrl, capabilities: config.probe ? ['probe'] : [],
-    token, userId, otherUserId,
+    token, userId, otherUserId, ...(otherToken ? { otherToken } : {}),
   };
   return { target, stop: async () => {} };
 }
