@@ -1,4 +1,4 @@
-// bench:all — the five benchmarks in one run, after one wait for a quiet machine:
+// bench:all — the six benchmarks in one run, after one wait for a quiet machine:
 // bench/results/<name>.json for each, and bench/results/table.md, the README's table.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { runCrash } from './crash.ts';
 import { runFuzz } from './fuzz.ts';
 import { runFullRun } from './full-run.ts';
+import { runBrokenWorker } from './broken-worker.ts';
 import { log, type BenchOutcome } from './lib/bench-main.ts';
 import { loadAverage, machineInfo, waitForQuietMachine } from './lib/machine.ts';
 import { benchDatabaseUrl } from './lib/postgres.ts';
@@ -25,6 +26,7 @@ const runs: Array<[string, () => Promise<BenchOutcome<unknown>>]> = [
   ['crash', () => runCrash({ databaseUrl, receiverCycles: 20, workerCycles: 20, outage: 'cluster', minUpMs: 300, maxUpMs: 1500, lanes: 8, ratePerSec: 150, seed, log })],
   ['fuzz', () => runFuzz({ databaseUrl, requests: 100_000, lanes: 32, seed, maxSeconds: 600, log })],
   ['fullrun', () => runFullRun({ log })],
+  ['brokenworker', () => runBrokenWorker({ log })],
 ];
 const files: string[] = [];
 let allOk = true;

@@ -66,7 +66,16 @@ function fullRunRows(f: Figures): Row[] {
   ]];
 }
 
-const ROWS: Record<string, (f: Figures) => Row[]> = { throughput: throughputRows, storm: stormRows, crash: crashRows, fuzz: fuzzRows, fullrun: fullRunRows };
+function brokenWorkerRows(f: Figures): Row[] {
+  const run = (key: string) => `${num(get(f, key, 'wallSec'))} s, exit ${String(get(f, key, 'exitCode'))}`;
+  return [[
+    '`wirecheck run webhook` against the reference: passing, then with a worker that never completes (fault no-worker)',
+    `passing ${run('passing')} · broken worker ${run('brokenWorker')}, failed ${((get(f, 'brokenWorker', 'failed') as string[] | undefined) ?? []).join(', ')}`,
+    `${num(f['ratio'])}× the passing run (limit ${num(f['limit'])}×)`,
+  ]];
+}
+
+const ROWS: Record<string, (f: Figures) => Row[]> = { throughput: throughputRows, storm: stormRows, crash: crashRows, fuzz: fuzzRows, fullrun: fullRunRows, brokenworker: brokenWorkerRows };
 
 export function markdownTable(files: readonly string[]): string {
   const lines = ['| figure | measured | ratio to the limits / correctness | load before → after |', '|---|---|---|---|'];

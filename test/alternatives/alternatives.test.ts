@@ -1,0 +1,107 @@
+// The false-alarm guard: every correct alternative in alternatives/ (independent
+// implementations on other frameworks and stores, alternatives/README.md) is certified
+// as an external deployment, with --probe and --strict, and must pass every MUST and
+// SHOULD check. A check that fails one of them is a defect of the check. The only
+// skips allowed are those whose reason the alternative's own choices explain.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../harness/target/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../../harness/target/managed-process.ts';
+import { tsxNodeArgs } from '../../harness/project-paths.ts';
+import { PROJECT_ROOT, runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { dropStore, STORE_ENV, STORE_URLS, type StoreKind } from '../support/alternative-stores.ts';
+import { SELF_TEST_SEED } from '../self-test/define-self-test.ts';
+
+interface Alternative {
+  readonly dir: string;
+  readonly system: 'webhook' | 'resource-api';
+  readonly framework: string;
+  readonly store: StoreKind;
+  readonly instances: number;
+}
+
+const ALTERNATIVES_DIR = join(PROJECT_ROOT, 'alternatives');
+const SECRET = `alt-${randomBytes(12).toString('hex')}`;
+const TOKENS = { user: `alt-u-${randomBytes(9).toString('base64url')}`, other: `alt-o-${randomBytes(9).toString('base64url')}` };
+
+/** Skips an alternative may earn by a choice the spec leaves open: the reason must say so. */
+const ALLOWED_SKIPS: readonly RegExp[] = [
+  /^needs probe fail switch/, // CONTRACTS §4: the webhook's fail switch is optional
+  /^not applicable: the target answers no CORS/, // CORS is for browser clients; not every API serves them
+];
+
+function alternatives(): Alternative[] {
+  return readdirSync(ALTERNATIVES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((system) =>
+    readdirSync(join(ALTERNATIVES_DIR, system.name), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(ALTERNATIVES_DIR, system.name, d.name, 'alternative.json')))
+      .map((d) => {
+        const dir = join(ALTERNATIVES_DIR, system.name, d.name);
+        return { dir, ...(JSON.parse(readFileSync(join(dir, 'alternative.json'), 'utf8')) as Omit<Alternative, 'dir'>) };
+      }));
+}
+
+async function startInstances(alt: Alternative, storeName: string, logDir: string): Promise<{ urls: string[]; processes: ManagedProcess[] }> {
+  const processes: ManagedProcess[] = [];
+  const urls: string[] = [];
+  for (let i = 0; i < alt.instances; i++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/`;
+    processes.push(await startManagedProcess({
+      label: `${alt.system} alternative ${alt.framework} (instance ${i + 1})`,
+      command: process.execPath,
+      args: tsxNodeArgs(join(alt.dir, 'server.ts')),
+      cwd: PROJECT_ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '', PORT: String(port), STORE_NAME: storeName, [STORE_ENV[alt.store]]: STORE_URLS[alt.store], CONFORMANCE_PROBE: '1',
+        WEBHOOK_SECRET: SECRET, API_TOKENS: `${TOKENS.user}:alice,${TOKENS.other}:bob`,
+      },
+      logFile: join(logDir, `instance-${i + 1}.log`),
+      healthUrl: url,
+    }));
+    urls.push(url);
+  }
+  return { urls, processes };
+}
+
+function certify(alt: Alternative, urls: readonly string[]): Promise<WirecheckRun> {
+  const target = ['--target', 'external', ...urls.flatMap((u) => ['--base-url', u]), '--probe', '--strict', '--no-allure', '--seed', SELF_TEST_SEED];
+  const system = alt.system === 'webhook'
+    ? ['--secret', SECRET, '--version-field', 'data.version']
+    : ['--token', TOKENS.user, '--user-id', 'alice', '--other-user-id', 'bob', '--other-token', TOKENS.other];
+  return runWirecheck(['run', alt.system, ...target, ...system], { timeoutMs: 420_000 });
+}
+
+function notPassing(run: WirecheckRun): string[] {
+  return (run.summary?.checks ?? [])
+    .filter((c) => !['passed', 'info'].includes(c.outcome) && !(c.outcome === 'skipped' && ALLOWED_SKIPS.some((r) => r.test(c.reason ?? ''))))
+    .map((c) => `${c.id} ${c.outcome}: ${c.reason ?? ''}`);
+}
+
+describe('the correct alternatives pass every MUST and SHOULD check', () => {
+  const found = alternatives();
+
+  it('are there: two of the webhook receiver and two of the resource API at least', () => {
+    expect(found.filter((a) => a.system === 'webhook').length).toBeGreaterThanOrEqual(2);
+    expect(found.filter((a) => a.system === 'resource-api').length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const alt of found) {
+    it.concurrent(`${alt.system} on ${alt.framework} and ${alt.store}${alt.instances > 1 ? `, ${alt.instances} instances` : ''}`, async ({ expect }) => {
+      const storeName = `alt_${randomBytes(5).toString('hex')}`;
+      const logDir = join(tmpdir(), `wirecheck-alternative-${storeName}`);
+      const { urls, processes } = await startInstances(alt, storeName, logDir);
+      try {
+        const run = await certify(alt, urls);
+        const logs = processes.map((p) => p.logTail(15)).join('\n');
+        expect(run.exitCode, `${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}\n${logs}`).toBe(0);
+        expect(notPassing(run)).toEqual([]);
+      } finally {
+        await Promise.all(processes.map((p) => p.stop()));
+        await dropStore(alt.store, storeName);
+      }
+    }, 480_000);
+  }
+});
