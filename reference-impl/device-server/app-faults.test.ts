@@ -135,6 +135,41 @@ describe('faults of the reference device server (HTTP)', () => {
     expect((await call('GET', `/session/${id}/alert/text`)).status).toBe(200);
   });
 
+  it('sessions-route-empty-without-flag: vendor/sessions answers an empty list without *:session_discovery', async () => {
+    const { call, session } = await testApp({ faults: ['sessions-route-empty-without-flag'] });
+    await session();
+    const response = await call('GET', '/vendor/sessions');
+    expect([response.status, response.body.value]).toEqual([200, []]);
+  });
+
+  it('legacy-alert-text-post: POST alert_text answers 200 with an alert open', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-alert-text-post'] });
+    const id = await session({ 'vendor:app': APP });
+    expect((await call('POST', `/session/${id}/alert_text`, { text: 'x' })).status).toBe(200);
+    expect((await call('GET', `/session/${id}/alert_text`)).body.value.error).toBe('unknown method');
+  });
+
+  it('legacy-touch-routes-session-checked: touch/click is invalid session id on an unknown session, unknown command on a live one', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-touch-routes-session-checked'] });
+    expect((await call('POST', '/session/no-such-session/touch/flick', {})).body.value.error).toBe('invalid session id');
+    expect((await call('POST', `/session/${await session()}/touch/click`, {})).body.value.error).toBe('unknown command');
+    expect((await call('POST', '/session/no-such-session/touch/perform', {})).body.value.error).toBe('unknown command');
+  });
+
+  it('legacy-app-routes-unsupported: vendor/app/launch answers 500 unsupported operation on a live session', async () => {
+    const { call, session } = await testApp({ faults: ['legacy-app-routes-unsupported'] });
+    const response = await call('POST', `/session/${await session()}/vendor/app/launch`, {});
+    expect([response.status, response.body.value.error]).toEqual([500, 'unsupported operation']);
+  });
+
+  it('ended-session-unknown-error: a command on a deleted session answers 500 unknown error', async () => {
+    const { call, session } = await testApp({ faults: ['ended-session-unknown-error'] });
+    const id = await session();
+    await call('DELETE', `/session/${id}`);
+    const response = await call('GET', `/session/${id}/alert/text`);
+    expect([response.status, response.body.value.error]).toEqual([500, 'unknown error']);
+  });
+
   it('w3c-actions-unsupported: POST actions is an unknown command', async () => {
     const { call, session } = await testApp({ faults: ['w3c-actions-unsupported'] });
     const response = await call('POST', `/session/${await session()}/actions`, { actions: [] });

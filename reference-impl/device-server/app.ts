@@ -48,6 +48,8 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     if (error instanceof WebDriverError) {
       // Stryker disable next-line StringLiteral,MethodExpression: operational record, the wording of a failed command's log line
       log.info('HTTP', `${request.method} ${request.url} failed: ${error.error}: ${error.message.slice(0, 500)}`);
+      // Fault ended-session-unknown-error: the lookup's failure is not mapped to W3C's invalid session id.
+      if (options.faults.has('ended-session-unknown-error') && error.error === 'invalid session id') return sendError(reply, new WebDriverError('unknown error', error.message));
       return sendError(reply, error);
     }
     // Stryker disable next-line LogicalOperator: not shown: only failures the spec does not name get here (a body over the limit, a plain error); their status and body are not shown (Errors: statuses; Limits)
@@ -97,6 +99,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const sessionDiscovery = !faults.has('session-discovery-ignored')
     && (isGloballyEnabled(options.server.allowInsecure, SESSION_DISCOVERY) || faults.has('sessions-route-without-flag'));
   const routes = [...w3cRoutes({ version: options.version, sessionDiscovery, faults }), ...legacyRoutes(faults)];
+  // Fault sessions-route-empty-without-flag: without the flag the listing route stays, with its sessions hidden.
+  if (!sessionDiscovery && faults.has('sessions-route-empty-without-flag')) routes.push({ method: 'GET', url: '/vendor/sessions', handler: async () => [] });
   // Fault wd-hub-alias: the Appium 1 default base path answers too, whatever --base-path says.
   const prefixes = faults.has('wd-hub-alias') && prefix !== '/wd/hub' ? [prefix, '/wd/hub'] : [prefix];
 

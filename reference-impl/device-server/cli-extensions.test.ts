@@ -154,10 +154,12 @@ describe('driver doctor', () => {
     expect(result.stdout.match(/✖ missing:/g)).toHaveLength(3);
   });
 
-  it('fails for a driver that is not installed', async () => {
+  it('fails for a driver that is not installed; the doctor-unknown-driver-passes fault exits 0', async () => {
     const result = await runCli(['driver', 'doctor', 'simandroid'], home().env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The driver "simandroid" is not installed');
+    const faulty = await runCli(['driver', 'doctor', 'simandroid'], home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'doctor-unknown-driver-passes' }).env);
+    expect(faulty.code).toBe(0);
   });
 });
 
@@ -203,6 +205,12 @@ describe('plugins and setup reset', () => {
     expect((await runCli(['setup', 'reset'], home().env)).code).toBe(0);
     const faulty = home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'setup-reset-needs-manifest' });
     expect((await runCli(['setup', 'reset'], faulty.env)).code).not.toBe(0);
+  });
+
+  it('driver-list-omits-local-installs fault: a driver installed from a local path is not listed', async () => {
+    const h = home({ CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'driver-list-omits-local-installs' });
+    await installSim(h);
+    expect(JSON.parse((await runCli(['driver', 'list', '--installed', '--json'], h.env)).stdout)).toEqual({});
   });
 
   it('plugin-list-shows-drivers fault: plugin list names the installed driver', async () => {

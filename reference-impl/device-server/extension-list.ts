@@ -25,6 +25,10 @@ export function buildListData(env: Environment, type: ExtensionType, installedOn
   const data: ListData = {};
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: not shown: the form of a listing's entries (Command line: 'Lists installed drivers' states no form; DS-CLI-06 allows the driver found by name in --json or in the text); the entry is still keyed by the driver's name and --installed still lists installed ones only
   for (const [name, record] of Object.entries(installed)) data[name] = { ...record, installed: true };
+  // Fault driver-list-omits-local-installs: drivers copied from a local path are left out.
+  if (section === 'driver' && env.faults.has('driver-list-omits-local-installs')) {
+    for (const [name, record] of Object.entries(installed)) if (record.installType === 'local') delete data[name];
+  }
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: not shown: the listing without --installed (the Command line table has only `driver list --installed` and `plugin list --installed`); shares its line with a detected one (ConditionalExpression → true, killed by DS-CLI-09)
   if (!installedOnly && type === 'driver') {
     // Stryker disable next-line AssignmentOperator,ObjectLiteral,BooleanLiteral: not shown: the listing without --installed (the Command line table has only `driver list --installed` and `plugin list --installed`)

@@ -47,6 +47,14 @@ export const DEVICE_SERVER_FAULTS = [
   'doctor-runs-no-checks', // `driver doctor` loads none of the driver's checks and exits 0
   'plugin-list-unsupported', // `plugin list` is refused as an unknown command (exit 1)
   'bundled-driver-fallback', // with no driver installed, the server loads a bundled copy of the simulated driver
+  'unscoped-feature-from-file-accepted', // items read from a file (the config file's server.allow-insecure, an --allow-insecure list file) skip the scope check: an unscoped one is enabled for all drivers
+  'sessions-route-empty-without-flag', // without `*:session_discovery`, `GET vendor/sessions` answers 200 with an empty list (the route is there, the sessions hidden)
+  'driver-list-omits-local-installs', // `driver list` leaves out drivers installed from a local path (--source=local)
+  'legacy-alert-text-post', // the JSONWP `POST .../alert_text` (send text to the alert) is still routed
+  'legacy-touch-routes-session-checked', // the JSONWP touch routes (touch/click, down, up, move, scroll, doubleclick, longclick, flick) are still routed: `invalid session id` on an unknown session, `unknown command` on a live one
+  'legacy-app-routes-unsupported', // `POST .../vendor/app/launch|close|reset` are still routed: they look the session up, then answer 500 `unsupported operation`
+  'ended-session-unknown-error', // a command on an ended or unknown session answers 500 `unknown error` instead of 404 `invalid session id`
+  'doctor-unknown-driver-passes', // `driver doctor` for a name no installed driver has prints a note and exits 0
 ] as const;
 
 export type DeviceServerFault = (typeof DEVICE_SERVER_FAULTS)[number];

@@ -1,6 +1,7 @@
 // Spec, Insecure feature flags: `<scope>:<feature>`, the scope mandatory (a driver name
 // or `*`); unscoped items are rejected. Like Appium 3 the scope also matches a driver's
 // automationName, compared case-insensitively; the feature name is case-sensitive.
+import { readFileSync, statSync } from 'node:fs';
 import { CliError } from './cli-errors.ts';
 
 export const ALL_DRIVERS = '*';
@@ -47,6 +48,37 @@ export function parseInsecureFeatures(items: readonly string[], acceptUnscoped =
   }
   // Stryker restore all
   return parsed;
+}
+
+function isRegularFile(item: string): boolean {
+  try {
+    return statSync(item).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `--allow-insecure` values as Appium 3 reads them: a value naming a regular file is a
+ * list file, one comma-separated list per line; any other value is a feature itself.
+ */
+export function expandFeatureFiles(values: readonly string[]): { direct: string[]; fromFiles: string[] } {
+  const direct: string[] = [];
+  const fromFiles: string[] = [];
+  for (const value of values) {
+    if (!isRegularFile(value)) {
+      direct.push(value);
+      continue;
+    }
+    let text: string;
+    try {
+      text = readFileSync(value, 'utf8');
+    } catch (error) {
+      throw new CliError('VENDOR_ERR_INSECURE_FEATURE', `cannot read the --allow-insecure list file ${value}: ${(error as Error).message}`);
+    }
+    fromFiles.push(...text.split(/\r?\n/).flatMap((line) => line.split(',')).map((item) => item.trim()).filter(Boolean));
+  }
+  return { direct, fromFiles };
 }
 
 // Stryker disable next-line BlockStatement: operational record, used only in the startup log lines (server.ts)

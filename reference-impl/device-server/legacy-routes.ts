@@ -1,5 +1,6 @@
 // Spec, Removed legacy routes: they answer `unknown command` and the log names them.
 // The faults bring individual ones back, so the self-test can show each check failing.
+import { unknownCommand, WebDriverError } from './errors.ts';
 import type { DeviceServerFaults } from './faults.ts';
 import type { RouteContext, RouteDef } from './route-table.ts';
 import { sessionListing } from './routes.ts';
@@ -18,6 +19,9 @@ export function legacyHint(relativePath: string): string | undefined {
 }
 
 // Stryker restore all
+/** The touch routes of the JSON Wire Protocol besides Appium's touch/perform and touch/multi/perform. */
+// Stryker disable next-line all: fault switch only, the gestures are routed only while legacy-touch-routes-session-checked is on
+const JSONWP_TOUCH_GESTURES = ['click', 'down', 'up', 'move', 'scroll', 'doubleclick', 'longclick', 'flick'] as const;
 // Stryker disable next-line all: fault switch only, sid serves only the legacy routes the faults bring back
 const sid = (ctx: RouteContext) => ctx.params['sessionId'] ?? '';
 // Stryker disable next-line all: fault switch only, mobile serves only the legacy app routes the fault legacy-app-launch brings back
@@ -45,6 +49,25 @@ export function legacyRoutes(faults: DeviceServerFaults): RouteDef[] {
         handler: async (ctx) => { await mobile(ctx, 'mobile: terminateApp'); await mobile(ctx, 'mobile: launchApp'); return null; },
       },
     );
+  }
+  if (faults.has('legacy-alert-text-post')) {
+    // JSONWP's send-alert-text: the alert is looked at (no alert → no such alert), the text goes nowhere.
+    routes.push({ method: 'POST', url: '/session/:sessionId/alert_text', handler: async (ctx) => { await ctx.service.run(sid(ctx), (s) => s.driver.getAlertText()); return null; } });
+  }
+  if (faults.has('legacy-app-routes-unsupported')) {
+    const unsupported = async (ctx: RouteContext) => {
+      ctx.service.sessions.get(sid(ctx));
+      throw new WebDriverError('unsupported operation', "this route is deprecated: use the execute method 'mobile: launchApp'");
+    };
+    for (const action of ['launch', 'close', 'reset']) routes.push({ method: 'POST', url: `/session/:sessionId/vendor/app/${action}`, handler: unsupported });
+  }
+  if (faults.has('legacy-touch-routes-session-checked')) {
+    // Still routed: the session is looked up first, then the route claims to be unknown.
+    const gone = async (ctx: RouteContext) => {
+      ctx.service.sessions.get(sid(ctx));
+      throw unknownCommand('POST', `/session/${sid(ctx)}/touch/...`);
+    };
+    for (const gesture of JSONWP_TOUCH_GESTURES) routes.push({ method: 'POST', url: `/session/:sessionId/touch/${gesture}`, handler: gone });
   }
   if (faults.has('legacy-touch-perform')) {
     const touch = async (ctx: RouteContext) => { ctx.service.sessions.get(sid(ctx)); return null; };

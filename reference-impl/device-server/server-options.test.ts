@@ -83,6 +83,29 @@ describe('server options', () => {
     expect(faulty.allowInsecure).toEqual([{ scope: '*', feature: 'adb_shell' }]);
   });
 
+  it('reads an --allow-insecure value naming a file as a list file, one comma-separated list per line (as Appium 3)', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'vendor-opts-')), 'features.txt');
+    writeFileSync(file, '*:session_discovery\n\n simandroid:adb_shell , other:x\n');
+    const features = resolveServerOptions(flags([`--allow-insecure=${file}`, '--allow-insecure', 'a:b']), none).allowInsecure;
+    expect(features.map((f) => `${f.scope}:${f.feature}`)).toEqual(['a:b', '*:session_discovery', 'simandroid:adb_shell', 'other:x']);
+    writeFileSync(file, '*:session_discovery\nadb_shell\n');
+    expect(cliError(() => resolveServerOptions(flags([`--allow-insecure=${file}`]), none)).message).toContain("'adb_shell'");
+  });
+
+  it('takes an unscoped item from a file (list file or config file) only with the unscoped-feature-from-file-accepted fault', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vendor-opts-'));
+    const list = path.join(dir, 'features.txt');
+    const config = path.join(dir, 'c.json');
+    writeFileSync(list, '*:session_discovery\nadb_shell\n');
+    writeFileSync(config, JSON.stringify({ server: { 'allow-insecure': ['*:session_discovery', 'adb_shell'] } }));
+    const fault = new Set<DeviceServerFault>(['unscoped-feature-from-file-accepted']);
+    expect(() => resolveServerOptions(flags(['--config', config]), none)).toThrow(CliError);
+    for (const argv of [[`--allow-insecure=${list}`], ['--config', config]]) {
+      expect(resolveServerOptions(flags(argv), fault).allowInsecure).toEqual([{ scope: '*', feature: 'session_discovery' }, { scope: '*', feature: 'adb_shell' }]);
+    }
+    expect(() => resolveServerOptions(flags(['--allow-insecure=*:session_discovery,adb_shell']), fault)).toThrow(CliError);
+  });
+
   it('refuses --relaxed-security unless the fault is on', () => {
     expect(cliError(() => resolveServerOptions(flags(['--relaxed-security']), none)).message).toContain('not offered');
     const faulty = resolveServerOptions(flags(['--relaxed-security']), new Set(['relaxed-security-accepted']));

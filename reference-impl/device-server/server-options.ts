@@ -3,7 +3,7 @@ import type { ServerFlags } from './cli-args.ts';
 import { CliError } from './cli-errors.ts';
 import { loadConfigFile, type ServerSettings } from './config-file.ts';
 import type { DeviceServerFaults } from './faults.ts';
-import { KNOWN_FEATURES, parseInsecureFeatures, type ScopedFeature } from './insecure-features.ts';
+import { expandFeatureFiles, KNOWN_FEATURES, parseInsecureFeatures, type ScopedFeature } from './insecure-features.ts';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from './text-logger.ts';
 
 export const DEFAULT_PORT = 4723;
@@ -82,11 +82,15 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   }
   // Stryker disable next-line ConditionalExpression: not shown: whether and how --relaxed-security is refused (Insecure feature flags 4 and Authentication 2 tell operators not to use it; DS-SEC-02 is INFO); shares its line with a detected one (→ true, killed by DS-DISC-03)
   const relaxedSecurity = flags.relaxedSecurity && refuseRelaxedSecurity(faults);
-  const allowInsecure = parseInsecureFeatures(
-    flags.allowInsecure ?? file.allowInsecure ?? [],
-    faults.has('unscoped-feature-accepted'),
-    faults.has('empty-feature-accepted'),
-  );
+  // The flag's values (a list file among them is read) replace the config file's items.
+  const given = flags.allowInsecure ? expandFeatureFiles(flags.allowInsecure) : { direct: [], fromFiles: file.allowInsecure ?? [] };
+  const acceptUnscoped = faults.has('unscoped-feature-accepted');
+  const acceptEmpty = faults.has('empty-feature-accepted');
+  // Fault unscoped-feature-from-file-accepted: items read from a file skip the scope check.
+  const allowInsecure = [
+    ...parseInsecureFeatures(given.direct, acceptUnscoped, acceptEmpty),
+    ...parseInsecureFeatures(given.fromFiles, acceptUnscoped || faults.has('unscoped-feature-from-file-accepted'), acceptEmpty),
+  ];
   // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral: fault switch only, everyFeature is used only while relaxed security is on, which needs relaxed-security-accepted
   const everyFeature = KNOWN_FEATURES.map((feature) => ({ scope: '*', feature }));
   // Fault config-address-ignored: the file's server.address is read, then never used.

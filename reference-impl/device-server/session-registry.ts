@@ -29,7 +29,7 @@ export class SessionRegistry {
   /** The session, or `invalid session id` (404). Resets its idle timer. */
   get(id: string): ActiveSession {
     const session = this.#sessions.get(id);
-    // Stryker disable next-line StringLiteral: not shown: the error of a command on an unknown or ended session (Errors: status codes and bodies not shown; DS-SESS-04 judges the W3C code only when a W3C error body is sent, and the '' code yields a non-W3C 500)
+    // Stryker disable next-line StringLiteral: not shown: the error of a command on an unknown or ended session (Errors: status codes and bodies not shown; DS-SESS-04 requires only a failure, and W3C's invalid session id is DS-SESS-08's, a SHOULD citing W3C WebDriver)
     if (!session) throw new WebDriverError('invalid session id', `A session with id '${id}' is either terminated or not started`);
     this.touch(id);
     return session;

@@ -27,9 +27,9 @@ const APP = projectPath('fixtures/device-server/fake-app.xml');
 const DISCOVERY_CHECKS = ['DS-DISC-01', 'DS-DISC-02'];
 const ANDROID_ONLY = /^not applicable: the spec names the dependencies of the Android driver only/;
 /** Checks the fake driver makes not applicable (it is no Android driver), run with the server command on the plain server. */
-const NOT_FOR_FAKE: Readonly<Record<string, RegExp>> = { 'DS-CLI-16': ANDROID_ONLY, 'DS-CLI-17': ANDROID_ONLY };
+const NOT_FOR_FAKE: Readonly<Record<string, RegExp>> = { 'DS-CLI-16': ANDROID_ONLY };
 /** Every check that talks to the target itself (not to an instance of its own). */
-const TARGET_CHECKS = 'DS-STATUS-*,DS-SESS-*,DS-CAPS-01,DS-CAPS-02,DS-CAPS-03,DS-CAPS-05,DS-CAPS-06,DS-CAPS-07,DS-ERR-*,DS-BASE-01,DS-LEGACY-01,DS-LEGACY-02,DS-LEGACY-03,DS-LEGACY-04,DS-DISC-01,DS-DISC-02,DS-ALERT-*,DS-EXEC-*';
+const TARGET_CHECKS = 'DS-STATUS-*,DS-SESS-*,DS-CAPS-01,DS-CAPS-02,DS-CAPS-03,DS-CAPS-05,DS-CAPS-06,DS-CAPS-07,DS-ERR-*,DS-BASE-01,DS-LEGACY-01,DS-LEGACY-02,DS-LEGACY-03,DS-LEGACY-04,DS-DISC-01,DS-DISC-02,DS-DISC-05,DS-ALERT-*,DS-EXEC-*';
 
 interface AppiumServer {
   readonly baseUrl: string;
@@ -137,6 +137,16 @@ describe('wirecheck run device-server against real Appium 3 with the fake driver
     for (const id of DISCOVERY_CHECKS) expect(outcomes('session-discovery').get(id)?.outcome, id).toBe('passed');
   });
 
+  it('judges the listing route where the run says there is none: on the plain and /wd/hub servers themselves, and through the server command for the one with the flag', () => {
+    for (const label of ['plain', 'session-discovery', 'base-path']) expect(outcomes(label).get('DS-DISC-05')?.outcome, label).toBe('passed');
+  });
+
+  it('passes the checks this issue added or widened: every form of --allow-insecure, the named driver listed, removed routes against a made-up one, W3C invalid session id', () => {
+    for (const id of ['DS-CLI-19', 'DS-CLI-20', 'DS-LEGACY-02', 'DS-LEGACY-03', 'DS-LEGACY-04', 'DS-SESS-08', 'DS-CLI-07']) {
+      expect(outcomes('plain').get(id)?.outcome, `${id}: ${outcomes('plain').get(id)?.reason ?? ''}`).toBe('passed');
+    }
+  });
+
   it('checks the base path from both sides against the /wd/hub server', () => {
     expect(outcomes('base-path').get('DS-BASE-01')?.outcome).toBe('passed');
     expect(runs.get('base-path')?.summary?.target.baseUrl).toMatch(/\/wd\/hub\/$/);
@@ -147,5 +157,8 @@ describe('wirecheck run device-server against real Appium 3 with the fake driver
     expect(observed('DS-DISC-04')).toMatch(/→ \d{3} /);
     expect(observed('DS-ERR-01')).toContain('legacy desiredCapabilities →');
     expect(observed('DS-SEC-02')).not.toBe('');
+    expect(observed('DS-CAPS-06')).toContain('→');
+    expect(observed('DS-CLI-17'), 'the doctor INFO check says why it records nothing for the fake driver').toMatch(ANDROID_ONLY);
+    expect(observed('DS-CLI-11')).toMatch(/refused at start|started/);
   });
 });

@@ -1,13 +1,16 @@
 // `wirecheck run device-server --target external` against the reference served on its
 // own (the way a vendor points it at a deployment): passing when clean, skipping the
 // server-command and discovery checks with their reasons when not offered, failing by
-// name (with transcript and reproduction) under a fault, and refusing bad options.
+// name (with transcript and reproduction) under a fault — the listing route judged on
+// the target itself — and refusing bad options or a base URL where the status route
+// does not answer (exit 2, naming the right one).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath, tsxNodeArgs } from '../../harness/project-paths.ts';
+import { type ManagedProcess, startManagedProcess } from '../../harness/target/managed-process.ts';
 import { runWirecheck } from '../support/run-wirecheck.ts';
 import { freePort, serveReference, type Served } from '../support/serve-reference.ts';
 
@@ -19,6 +22,8 @@ const SESSION = ['--vendor', 'vendor', '--platform-name', 'Android', '--automati
 let home: string;
 let clean: Served;
 let faulty: Served;
+let wdHub: ManagedProcess;
+let wdHubOrigin: string;
 
 function installSimDriver(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -30,21 +35,29 @@ function installSimDriver(): Promise<void> {
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'wirecheck-cli-device-home-'));
   await installSimDriver();
-  [clean, faulty] = await Promise.all([
+  const port = await freePort();
+  wdHubOrigin = `http://127.0.0.1:${port}`;
+  [clean, faulty, wdHub] = await Promise.all([
     serveReference('device-server', { VENDOR_HOME: home }, 'status'),
-    serveReference('device-server', { VENDOR_HOME: home, CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'legacy-sessions-route,status-ready-string' }, 'status'),
+    serveReference('device-server', { VENDOR_HOME: home, CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'legacy-sessions-route,status-ready-string,sessions-route-empty-without-flag' }, 'status'),
+    // A server with a base path, for the preflight's advice.
+    startManagedProcess({
+      label: 'device-server reference (--base-path=/wd/hub)', command: process.execPath,
+      args: [...tsxNodeArgs(CLI), '--address', '127.0.0.1', '--port', String(port), '--base-path=/wd/hub'],
+      env: { ...process.env, VENDOR_HOME: home } as Record<string, string>, logFile: join(home, 'wd-hub.log'), healthUrl: `${wdHubOrigin}/wd/hub/status`,
+    }),
   ]);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([clean?.stop(), faulty?.stop()]);
+  await Promise.all([clean?.stop(), faulty?.stop(), wdHub?.stop()]);
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
 describe('wirecheck run device-server --target external', () => {
   it('passes against a clean server, and skips what needs the server command or session discovery, saying why', async () => {
     const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', clean.baseUrl, ...SESSION, '--no-allure',
-      '--only', 'DS-STATUS-01,DS-SESS-01,DS-SESS-04,DS-CAPS-01,DS-BASE-01,DS-LEGACY-01,DS-ALERT-01,DS-CLI-01,DS-BASE-02,DS-DISC-01']);
+      '--only', 'DS-STATUS-01,DS-SESS-01,DS-SESS-04,DS-CAPS-01,DS-BASE-01,DS-LEGACY-01,DS-ALERT-01,DS-CLI-01,DS-BASE-02,DS-DISC-01,DS-DISC-05']);
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
     const reasons = new Map((run.summary?.checks ?? []).filter((c) => c.outcome === 'skipped').map((c) => [c.id, c.reason]));
     expect(reasons).toEqual(new Map([
@@ -52,12 +65,12 @@ describe('wirecheck run device-server --target external', () => {
       ['DS-BASE-02', 'needs server command'],
       ['DS-DISC-01', 'needs session discovery: a target started with *:session_discovery (--session-discovery)'],
     ]));
-    expect(run.summary?.totals['passed']).toBe(7);
+    expect(run.summary?.totals['passed']).toBe(8);
   }, 120_000);
 
   it('fails by name against a faulty server (exit 1), with the transcript and a reproduction command', async () => {
     const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', faulty.baseUrl, ...SESSION, '--seed', '5',
-      '--only', 'DS-STATUS-01,DS-LEGACY-01,DS-SESS-01']);
+      '--only', 'DS-STATUS-01,DS-LEGACY-01,DS-SESS-01,DS-DISC-05']);
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/FAILED \(exit 1\): .*DS-STATUS-01/);
     const failed = run.summary?.checks.find((c) => c.id === 'DS-LEGACY-01');
@@ -66,12 +79,29 @@ describe('wirecheck run device-server --target external', () => {
     const transcript = readFileSync(join(run.reportDir, failed?.transcript ?? ''), 'utf8');
     expect(transcript).toContain('GET /sessions HTTP/1.1');
     expect(run.summary?.checks.find((c) => c.id === 'DS-SESS-01')?.outcome).toBe('passed');
+    // The target itself, run without --session-discovery, answers the listing route: a failure that names the other possibility.
+    const listing = run.summary?.checks.find((c) => c.id === 'DS-DISC-05');
+    expect(listing?.outcome).toBe('failed');
+    expect(listing?.reason).toContain('If the server was started with *:session_discovery, pass --session-discovery');
   }, 120_000);
 
   it('lists every missing or malformed device-server option at once (exit 2)', async () => {
     const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', clean.baseUrl, '--home-env', '9-HOME', '--app', 'relative/app.apk']);
     expect(run.exitCode).toBe(2);
     for (const text of ['--platform-name P', '--automation-name A', '--home-env "9-HOME"', '--app "relative/app.apk" must be an absolute path']) expect(run.stderr).toContain(text);
+  });
+
+  it('ends with exit 2 before any check when the status route does not answer at the base path, naming the --base-url that would', async () => {
+    const cases: [string, string][] = [
+      [`${clean.baseUrl}wd/hub/`, `Use --base-url ${clean.baseUrl}`],
+      [`${wdHubOrigin}/`, `Use --base-url ${wdHubOrigin}/wd/hub/`],
+    ];
+    const runs = await Promise.all(cases.map(([url]) => runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', url, ...SESSION])));
+    cases.forEach(([url, fix], i) => {
+      expect(runs[i]?.exitCode, `${url}: ${runs[i]?.stderr}`).toBe(2);
+      expect(runs[i]?.stderr, url).toContain('status route does not answer at the base path given');
+      expect(runs[i]?.stderr, url).toContain(fix);
+    });
   });
 
   it('ends with exit 2 and names the URL when nothing answers there', async () => {

@@ -47,8 +47,8 @@ function touchRoutes(): RemovedRoute[] {
 /** The legacy alert routes ("POST `.../accept_alert` (legacy alert routes)"): JSONWP's accept, dismiss, and get and send text. */
 const ALERT_ROUTES: readonly RemovedRoute[] = [
   ['POST', 'accept_alert', {}],
-  ['GET', 'alert_text'],
   ['POST', 'alert_text', { text: 'wirecheck' }],
+  ['GET', 'alert_text'],
   ['POST', 'dismiss_alert', {}],
 ];
 
