@@ -121,7 +121,7 @@ export async function startDeviceServerInWorker(childEnv: Record<string, string>
       capabilities: ['server-command', 'session-discovery'],
       ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP,
       serverCommand: [process.execPath, ...tsxNodeArgs(REFERENCE_ENTRIES['device-server'].entry)],
-      commandEnv: childEnv, driverSource: REFERENCE_SIM_DRIVER,
+      commandEnv: childEnv, driverSource: REFERENCE_SIM_DRIVER, sourceHome: home,
     };
     return { target, stop: async () => { await server.close(); rmSync(home, { recursive: true, force: true }); } };
   } catch (error) {

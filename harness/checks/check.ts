@@ -120,6 +120,8 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       await withinLimit(Promise.resolve(body(ctx)), limitMs, def.id);
       if (run.keepTranscripts) await attachEvidence(ctx, vitest);
     } catch (error) {
+      // A skip is no failure: it leaves as it came (vitest's skip is thrown, code VITEST_PENDING).
+      if ((error as { code?: unknown }).code === 'VITEST_PENDING') throw error;
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.
       if (def.level === 'INFO') return ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);

@@ -12,7 +12,7 @@ import { DEFAULT_WORK_TIMEOUT_MS } from '../target/target-info.ts';
 import { workLedger, type StuckWork, type WorkLedger } from './work-ledger.ts';
 import { isSettled, webhookProbe, type EventProbe, type WebhookProbe } from './webhook-probe.ts';
 
-const POLL_MS = 25;
+const POLL_MS = 10;
 /** How often the events ahead are looked at, and how many of them. */
 const LOOK_MS = 400;
 const FRONTIER = 16;
@@ -75,7 +75,9 @@ async function recheck(watch: WorkWatch, stuck: StuckWork, eventId: string): Pro
  * Waits until the event's work settled (completed or failed) and returns that probe;
  * throws WorkStuckError once no work progressed for the budget.
  */
-export async function waitUntilSettled(watch: WorkWatch, eventId: string, what = `event ${eventId}`): Promise<EventProbe> {
+export async function waitUntilSettled(
+  watch: WorkWatch, eventId: string, what = `event ${eventId}`, onRead: (probe: EventProbe | undefined) => void = () => {},
+): Promise<EventProbe> {
   const stuck = watch.ledger.stuck();
   if (stuck) await recheck(watch, stuck, eventId);
   let lastProgress = Date.now();
@@ -84,6 +86,7 @@ export async function waitUntilSettled(watch: WorkWatch, eventId: string, what =
   let ahead = new Map<string, string>();
   for (;;) {
     const probe = await watch.probe.event(eventId, { quiet: true });
+    onRead(probe);
     if (isSettled(probe)) {
       watch.ledger.settle([eventId]);
       // Once more, on the record: the transcript shows the answer the check judges.

@@ -25,7 +25,7 @@ export const REFERENCE_APP = projectPath('fixtures/device-server/sample-app.json
 /** What sessions with the reference's simulated driver ask for and get, wherever it runs (here, in a container, in a mutation worker). */
 export const REFERENCE_SESSION_TARGET = {
   vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-  alertAtLaunch: true, driverName: 'simandroid', homeEnv: 'VENDOR_HOME',
+  alertAtLaunch: true, driverName: 'simandroid', driverNamed: true, homeEnv: 'VENDOR_HOME',
 } as const satisfies Partial<DeviceServerTarget>;
 
 /** What a server command needs of wirecheck's environment to run (npm for `driver install`). */
@@ -72,7 +72,7 @@ export async function startDeviceServerReference(config: RunConfig, env: NodeJS.
     const target: DeviceServerTarget = {
       system: 'device-server', kind: 'reference', baseUrl,
       capabilities: ['server-command', 'session-discovery'],
-      ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP, driverNamed: true,
+      ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP,
       serverCommand: cli, commandEnv, driverSource: REFERENCE_SIM_DRIVER, sourceHome: home,
     };
     return { target, stop: async () => { await server.stop(); cleanupHome(); } };

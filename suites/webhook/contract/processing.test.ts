@@ -6,8 +6,8 @@ import { check, type CheckContext } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
-import { isSettled, probeEvent } from '../../../harness/webhook/webhook-probe.ts';
-import { settled, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
+import { probeEvent, type EventProbe } from '../../../harness/webhook/webhook-probe.ts';
+import { settled, waitUntilSettled, WORK_CHECK_LIMIT_MS, workWatch, WorkStuckError } from '../../../harness/webhook/wait-for-work.ts';
 
 const GRACE_MS = 300;
 
@@ -19,28 +19,31 @@ check('WH-PROC-01', async (ctx) => {
   expect((await probeEvent(ctx, event.id))?.effects, 'its business work must have run exactly once').toBe(1);
 }, { timeout: WORK_CHECK_LIMIT_MS });
 
-async function statusTrail(ctx: CheckContext, eventId: string, timeoutMs: number): Promise<string> {
+/** The statuses the event's record passes through until its work settles (or is found stuck). */
+async function statusTrail(ctx: CheckContext, eventId: string): Promise<string> {
   const seen: string[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const probe = await probeEvent(ctx, eventId);
+  const note = (probe: EventProbe | undefined) => {
     const status = probe?.status ?? 'no record';
     if (seen.at(-1) !== status) seen.push(status);
-    if (isSettled(probe)) return `${seen.join(' → ')} (effects ${probe?.effects})`;
-    if (Date.now() > deadline) return `${seen.join(' → ')} (not settled after ${timeoutMs / 1000} s)`;
-    await sleep(5);
+  };
+  try {
+    const probe = await waitUntilSettled(workWatch(ctx), eventId, `event ${eventId}`, note);
+    return `${seen.join(' → ')} (effects ${probe.effects})`;
+  } catch (error) {
+    if (!(error instanceof WorkStuckError)) throw error;
+    return `${seen.join(' → ') || 'nothing'} (not settled: ${error.message})`;
   }
 }
 
 check('WH-PROC-02', async (ctx) => {
   const event = paymentEvent();
   expectAcknowledged(await webhookClient(ctx).deliver({ body: event }));
-  ctx.observe(`statuses seen: ${await statusTrail(ctx, event.id, 3_000)}`);
-});
+  ctx.observe(`statuses seen: ${await statusTrail(ctx, event.id)}`);
+}, { timeout: WORK_CHECK_LIMIT_MS });
 
 check('WH-PROC-03', async (ctx) => {
   // Valid for the receiver (data is not validated), but there is no payment to apply it to.
   const event = { ...paymentEvent(), data: { amount: 5, currency: 'EUR' } };
   expectAcknowledged(await webhookClient(ctx).deliver({ body: event }));
-  ctx.observe(`an event without data.paymentId: ${await statusTrail(ctx, event.id, 5_000)}`);
-});
+  ctx.observe(`an event without data.paymentId: ${await statusTrail(ctx, event.id)}`);
+}, { timeout: WORK_CHECK_LIMIT_MS });
