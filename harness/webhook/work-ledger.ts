@@ -89,7 +89,12 @@ class MemoryLedger implements WorkLedger {
 
 const memory = new MemoryLedger();
 
-/** The run's ledger: in its scratch folder when it has one. */
+/** A ledger of its own, in memory (tests). */
+export function memoryLedger(): WorkLedger {
+  return new MemoryLedger();
+}
+
+/** The run's ledger: in its scratch folder when it has one, else the process's own. */
 export function workLedger(scratchDir: string | undefined): WorkLedger {
   return scratchDir ? new FileLedger(scratchDir) : memory;
 }
