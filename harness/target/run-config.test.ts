@@ -78,4 +78,32 @@ describe('resolveRunConfig', () => {
     const found = problems(() => resolveRunConfig({ system: 'webhook', databaseUrl: 'mysql://u:pw@h/db' }, {}, cwd));
     expect(found[0]).toContain('mysql://[REDACTED]@h/db');
   });
+
+  it('takes several --base-url as the instances of one webhook receiver, and names the service root of a URL that is not one', () => {
+    const config = resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: ['http://h:1', 'http://h:2/'], secret: 's3cr3t-value' }, {}, cwd);
+    expect(config.baseUrls).toEqual(['http://h:1/', 'http://h:2/']);
+    expect(config.reproduce).toContain('--base-url http://h:1 --base-url http://h:2/');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: ['http://h:1', 'http://h:2'], token: 't', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
+      .toContain('only `wirecheck run webhook` takes several');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1/webhooks/payments', secret: 's' }, {}, cwd))[0])
+      .toContain('ends in the delivery path: give the service root, http://h:1/');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1/api/v1/', token: 't', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
+      .toContain('ends in the API version prefix: give the service root, http://h:1/api/');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: '127.0.0.1:3000', secret: 's' }, {}, cwd))[0])
+      .toContain('did you mean http://127.0.0.1:3000?');
+  });
+
+  it('validates --work-timeout (seconds, default 10), --version-field (a dotted path) and --other-token', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).workTimeoutMs).toBe(10_000);
+    expect(resolveRunConfig({ system: 'webhook', workTimeout: '2.5' }, {}, cwd).workTimeoutMs).toBe(2_500);
+    expect(problems(() => resolveRunConfig({ system: 'webhook', workTimeout: '0' }, {}, cwd))[0]).toContain('--work-timeout "0" must be a number of seconds above 0');
+    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's' } as const;
+    expect(resolveRunConfig({ ...external, versionField: 'data.sequence' }, {}, cwd).webhook.versionField).toBe('data.sequence');
+    expect(problems(() => resolveRunConfig({ ...external, versionField: 'data..version' }, {}, cwd))[0]).toContain('must be a dotted path into the event');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', otherToken: 'x' }, {}, cwd))[0]).toContain('--other-token is for --target external, with --other-user-id');
+    const api = resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1', token: 't1', userId: 'u', otherUserId: 'o', otherToken: 't2' }, {}, cwd);
+    expect(api.resourceApi.otherToken).toBe('t2');
+    expect(api.reproduce).toContain('--other-token "$OTHER_TOKEN"');
+    expect(api.reproduce).not.toContain('t2');
+  });
 });
