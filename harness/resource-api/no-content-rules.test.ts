@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseResponses } from '../http/index.ts';
 import { explicitlyUnshared, sharedCacheMayStore } from './cache-control.ts';
-import { noContentViolations } from './no-content-rules.ts';
+import { noContentViolations, transferEncodingViolation } from './no-content-rules.ts';
 
 function parse204(head: string, after = '') {
   const { responses, rest } = parseResponses(Buffer.from(`HTTP/1.1 204 No Content\r\n${head}\r\n${after}`, 'latin1'), ['PATCH']);
@@ -35,10 +35,16 @@ describe('noContentViolations', () => {
     ['a lone CRLF', '', '\r\n', /"\\r\\n"/],
     ['Content-Length: 2', 'Content-Length: 2\r\n', '', /Content-Length: 2/],
     ['Content-Encoding: gzip', 'Content-Encoding: gzip\r\n', '', /Content-Encoding: gzip/],
-    ['Transfer-Encoding: chunked', 'Transfer-Encoding: chunked\r\n', '0\r\n\r\n', /Transfer-Encoding: chunked/],
+    ['the chunk bytes of Transfer-Encoding: chunked', 'Transfer-Encoding: chunked\r\n', '0\r\n\r\n', /5 byte\(s\) followed the 204's header section.*"0\\r\\n\\r\\n"/],
   ])('names %s', (_what, head, trailing, message) => {
     const { response, after } = parse204(head, trailing);
     expect(noContentViolations(response, after).join('\n')).toMatch(message);
+  });
+
+  it('leaves a Transfer-Encoding header with no byte after it to RFC 9112 §6.1 (RA-NOBODY-04), not to the spec\'s rules', () => {
+    const { response, after } = parse204('Transfer-Encoding: chunked\r\n');
+    expect(noContentViolations(response, after)).toEqual([]);
+    expect(transferEncodingViolation(response)).toBe('the 204 carries Transfer-Encoding: chunked');
   });
 });
 

@@ -1,7 +1,11 @@
 // Requests to the API under test, byte-exact over the raw HTTP layer so every
 // exchange lands in the check's (redacted) transcript: bearer auth from the target,
-// JSON bodies, If-Match and Prefer as given. Throws on framing errors and on stray
-// bytes that arrive with a response, so no check reads past a broken 204 unawares.
+// JSON bodies, If-Match and Prefer as given. Throws on framing errors; a check's
+// client (and the model's) also throws on stray bytes that arrive with a response,
+// so no check reads past a broken 204 unawares. A client made for set-up outside a
+// check (the preflight, Pact's provider states) takes such an answer as it comes:
+// each request has a connection of its own, and judging the bytes after a 204 is the
+// checks' job, not a reason to end a run as a set-up mistake.
 import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../checks/check.ts';
 import { request, type ParsedResponse, type RawRequest, type Transcript } from '../http/index.ts';
@@ -70,15 +74,18 @@ export function describeAnswer(response: ParsedResponse): string {
   return `${response.statusCode}${text ? ` ${text.length > 160 ? `${text.slice(0, 160)}…` : text}` : ' (no content)'}`;
 }
 
+/** What a client does with bytes that follow an answer: fail (the checks), or leave them to the checks (set-up). */
+export type StrayBytes = 'fail' | 'leave-to-the-checks';
+
 export class ResourceApiClient {
-  constructor(readonly target: ResourceApiTarget, readonly transcript: Transcript) {}
+  constructor(readonly target: ResourceApiTarget, readonly transcript: Transcript, readonly strayBytes: StrayBytes = 'leave-to-the-checks') {}
 
   get userId(): string {
     return this.target.userId;
   }
 
   send(method: string, path: string, call: Call = {}): Promise<ParsedResponse> {
-    return request(this.target.baseUrl, apiRequest(this.target, method, path, call), { transcript: this.transcript });
+    return request(this.target.baseUrl, apiRequest(this.target, method, path, call), { transcript: this.transcript, allowStray: this.strayBytes !== 'fail' });
   }
 
   getPreferences(userId = this.target.userId, call: Call = {}): Promise<ParsedResponse> {
@@ -103,5 +110,5 @@ export class ResourceApiClient {
 }
 
 export function resourceApiClient(ctx: CheckContext, transcript: Transcript = ctx.transcript): ResourceApiClient {
-  return new ResourceApiClient(resourceApiTarget(ctx), transcript);
+  return new ResourceApiClient(resourceApiTarget(ctx), transcript, 'fail');
 }

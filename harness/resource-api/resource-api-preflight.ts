@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import type { Transcript } from '../http/index.ts';
+import { brokenExchange } from '../target/preflight.ts';
 import type { ResourceApiTarget } from '../target/target-info.ts';
 import { createdId } from './api-state.ts';
 import { describeAnswer, ResourceApiClient } from './resource-api-client.ts';
@@ -65,13 +66,19 @@ async function proveProbe(client: ResourceApiClient, probe: ResourceApiProbe): P
 
 export async function preflightResourceApi(target: ResourceApiTarget, transcript: Transcript): Promise<ResourceApiFindings> {
   const client = new ResourceApiClient(target, transcript);
-  await proveToken(client, target.userId, 'user');
-  if (target.otherToken) await proveToken(client, target.otherUserId, 'other');
+  try {
+    await proveToken(client, target.userId, 'user');
+    if (target.otherToken) await proveToken(client, target.otherUserId, 'other');
+  } catch (error) {
+    if (brokenExchange(error) === undefined) throw error;
+  }
   if (!target.capabilities.includes('probe')) return {};
   try {
     return await proveProbe(client, new ResourceApiProbe(target.baseUrl, transcript));
   } catch (error) {
     if (error instanceof ResourceApiProbeError) throw failed(`--probe was given, but ${error.message}. Fix the probe routes (CONTRACTS.md §4) or drop --probe.`);
+    const broken = brokenExchange(error);
+    if (broken !== undefined) return { probe: `an exchange of the preflight's positive control broke: ${broken}` };
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // The probe API of CONTRACTS.md §4 for the resource API: how many side effects of a
 // kind were performed for a subject, and the switch that makes the next commit fail.
 // An answer outside the contract's shape names the probe as broken.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../checks/check.ts';
 import { isJsonObject } from '../checks/is-json.ts';
 import { request, type Transcript } from '../http/index.ts';
@@ -48,6 +49,24 @@ export class ResourceApiProbe {
 /** The number of `label.deleted` effects performed for a label. */
 export function deletionEffects(ctx: CheckContext, labelId: string): Promise<number> {
   return new ResourceApiProbe(ctx.target.baseUrl, ctx.transcript).deletionEffects(labelId);
+}
+
+/** How long the effect of a deletion may take to show in the probe (the preflight allows as long). */
+export const EFFECT_VISIBLE_MS = 2_000;
+
+/**
+ * The label.deleted effects of a label that was just deleted, once they show: the
+ * probe is asked until it counts one, or EFFECT_VISIBLE_MS passes (a target may
+ * perform the effect a moment after its 204). Reading the count before it settles
+ * would take a late first effect for a repeated one.
+ */
+export async function settledDeletionEffects(ctx: CheckContext, labelId: string): Promise<number> {
+  const deadline = Date.now() + EFFECT_VISIBLE_MS;
+  for (;;) {
+    const count = await deletionEffects(ctx, labelId);
+    if (count > 0 || Date.now() >= deadline) return count;
+    await sleep(50);
+  }
 }
 
 /** Arms the switch: the next mutation's commit fails as if the database were down. */

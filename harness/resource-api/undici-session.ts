@@ -1,10 +1,13 @@
 // The API as a user's HTTP client sees it: undici with keep-alive, so a 204 that
 // leaves bytes on the connection shows up the way it does in production — a parser
 // error on the next answer, or a dropped and silently re-opened connection. The
-// session counts connections and records every disconnect with its cause.
+// session counts connections and records every disconnect with its cause. A server
+// that announces "Connection: close" declines reuse (announced-close.ts): its
+// reconnects are no problem, and only the answers that arrived are judged.
 import { Client, Pool, type Dispatcher } from 'undici';
 import type { CheckContext } from '../checks/check.ts';
 import type { ResourceApiTarget } from '../target/target-info.ts';
+import { announcesClose } from './announced-close.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
 
 export interface UserAnswer {
@@ -12,6 +15,8 @@ export interface UserAnswer {
   readonly status: number;
   /** The body as text; a client reads it only after branching on the status. */
   readonly text: string;
+  /** The answer announced "Connection: close": the server declines to reuse the connection after it. */
+  readonly closes: boolean;
 }
 
 export class UndiciSession {
@@ -39,12 +44,14 @@ export class UndiciSession {
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
       const text = await response.body.text();
-      this.ctx.transcript.note(`undici: ${what} → ${response.statusCode}, ${Buffer.byteLength(text)} content bytes`);
-      return { what, status: response.statusCode, text };
+      const connection = response.headers['connection'];
+      const closes = announcesClose(connection === undefined ? [] : [connection].flat());
+      this.ctx.transcript.note(`undici: ${what} → ${response.statusCode}, ${Buffer.byteLength(text)} content bytes${closes ? ', Connection: close' : ''}`);
+      return { what, status: response.statusCode, text, closes };
     } catch (error) {
       const code = (error as { code?: string }).code ?? (error as Error).name;
       this.ctx.transcript.note(`undici: ${what} → ${code}: ${(error as Error).message}`);
-      return { what, status: 0, text: `${code}: ${(error as Error).message}` };
+      return { what, status: 0, text: `${code}: ${(error as Error).message}`, closes: false };
     }
   }
 
@@ -98,4 +105,22 @@ export function connectionProblems(session: UndiciSession, max: number): string[
     ...session.disconnects.map((d) => `undici dropped a keep-alive connection: ${d}`),
     ...(session.connects > max ? [`undici opened ${session.connects} connections where ${max} should serve every request`] : []),
   ];
+}
+
+/** What one session got wrong, and the answer on which the server announced its close, if it did. */
+export interface SessionVerdict {
+  readonly problems: string[];
+  readonly closedOn?: UserAnswer;
+}
+
+/**
+ * The answers against the expected ones, and the connections: at most `max`, none
+ * dropped — unless the server announced "Connection: close", which makes undici
+ * reconnect by design; then only the answers that arrived are judged.
+ */
+export function judgeSession(session: UndiciSession, answers: readonly UserAnswer[], expected: readonly ExpectedAnswer[], max: number): SessionVerdict {
+  const closedOn = answers.find((a) => a.closes);
+  if (!closedOn) return { problems: [...answerProblems(answers, expected), ...connectionProblems(session, max)] };
+  const arrived = answers.flatMap((a, i) => (a.status === 0 ? [] : [[a, expected[i] ?? [0]] as const]));
+  return { problems: answerProblems(arrived.map(([a]) => a), arrived.map(([, e]) => e)), closedOn };
 }

@@ -12,6 +12,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { request, type Transcript } from '../http/index.ts';
+import { brokenExchange } from '../target/preflight.ts';
 import type { WebhookTarget } from '../target/target-info.ts';
 import { eventBytes, paymentEvent } from './payment-event.ts';
 import { signatureOf } from './sign.ts';
@@ -91,12 +92,20 @@ async function proveProbe(target: WebhookTarget, options: WebhookPreflightOption
 }
 
 export async function preflightWebhook(target: WebhookTarget, options: WebhookPreflightOptions): Promise<WebhookFindings> {
-  for (const url of target.instanceUrls) await proveRouteAndSecret(target, url, options);
+  for (const url of target.instanceUrls) {
+    try {
+      await proveRouteAndSecret(target, url, options);
+    } catch (error) {
+      if (brokenExchange(error) === undefined) throw error;
+    }
+  }
   if (!target.capabilities.includes('probe')) return {};
   try {
     return await proveProbe(target, options);
   } catch (error) {
     if (error instanceof ProbeContractError) throw failed(`--probe was given, but ${error.message}. Fix the probe routes (CONTRACTS.md §4) or drop --probe.`);
+    const broken = brokenExchange(error);
+    if (broken !== undefined) return { probe: `an exchange of the preflight's positive control broke: ${broken}` };
     throw error;
   }
 }

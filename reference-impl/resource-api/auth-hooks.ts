@@ -1,10 +1,11 @@
 // Authentication and permission, as onRequest hooks: they run before the body is
 // read, so a 401/403 never depends on (or consumes) the content, and never on
 // whether the addressed resource exists.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setActor, actorOf } from './actor.ts';
 import type { AppContext } from './app-context.ts';
-import { ProblemError } from './problem.ts';
+import { readPreferences } from './preferences-repo.ts';
+import { PROBLEM_CONTENT_TYPE, ProblemError } from './problem.ts';
 import { bearerToken } from './token-table.ts';
 
 const REALM = 'Bearer realm="wirecheck"';
@@ -39,23 +40,33 @@ export function authenticate(ctx: AppContext) {
   };
 }
 
+// Stryker disable all: fault switch only: reachable with 403-leaks-preferences on
+/** Fault 403-leaks-preferences: the 403 carries the preferences it refuses. */
+async function leakingForbidden(ctx: AppContext, userId: string, problem: ProblemError, reply: FastifyReply): Promise<FastifyReply> {
+  const { weeklyDigest } = await readPreferences(ctx.db, userId);
+  return reply.code(403).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify({ ...problem.toDocument(), preferences: { weeklyDigest } }));
+}
+// Stryker restore all
+
 /** 2. Permission: a token acts only for the user_id of its own preferences. */
 export function authorizeUser(ctx: AppContext) {
-  return async (request: FastifyRequest<{ Params: { user_id: string } }>): Promise<void> => {
+  return async (request: FastifyRequest<{ Params: { user_id: string } }>, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const actor = actorOf(request);
-    if (actor.userId === null || actor.userId === request.params.user_id) return;
+    if (actor.userId === null || actor.userId === request.params.user_id) return undefined;
     const problem = new ProblemError('forbidden',
       // Stryker disable next-line StringLiteral: not shown: the spec leaves the error body open, the wording of detail is free
       'this token may not act for that user');
     // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, isWrite is read only together with the fault switches cross-user-write and 403-but-applied
     const isWrite = request.method === 'PATCH';
     // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with cross-user-write on
-    if (isWrite && ctx.has('cross-user-write')) return;
+    if (isWrite && ctx.has('cross-user-write')) return undefined;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with 403-leaks-preferences on
+    if (ctx.has('403-leaks-preferences')) return leakingForbidden(ctx, request.params.user_id, problem, reply);
     // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with 403-but-applied on
     if (isWrite && ctx.has('403-but-applied')) {
       // Stryker disable next-line AssignmentOperator: fault switch only: reachable with 403-but-applied on
       actor.deferred ??= problem;
-      return;
+      return undefined;
     }
     throw problem;
   };

@@ -33,6 +33,8 @@ export function problemFor(error: unknown): ProblemError {
 // Stryker disable next-line BlockStatement: not shown: Fastify's default handler keeps each problem's status and headers (it reads error.status, error.headers) and answers a store failure 500; only the error body's shape and 405/Allow change
 export function installErrorHandling(app: FastifyInstance, shapes: readonly RouteShape[], ctx: Pick<AppContext, 'has'>): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // Stryker disable next-line all: fault switch only: reachable with failed-commit-409 on
+    if (error instanceof StoreUnavailableError && ctx.has('failed-commit-409')) return sendProblem(reply, new ProblemError('conflict', 'the request could not be completed'));
     const problem = ctx.has('oversize-body-500') && (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
       ? problemFor(new Error('body too large')) : problemFor(error);
     // Stryker disable next-line all: operational record: a log line, not in the spec

@@ -101,6 +101,14 @@ describe('durability', () => {
     expect(await labelStatus(clean, user, id)).toBe(404);
   });
 
+  fault('failed-commit-409', 'a failed commit is answered 409, not 503; nothing changed', async () => {
+    const app = await appWith('failed-commit-409');
+    const user = tokens.fresh();
+    await failNextCommit(app);
+    expect((await patchPrefs(app, user, true)).status).toBe(409);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(false);
+  });
+
   fault('204-despite-failed-commit', 'a failed commit still answers 204; nothing changed', async () => {
     const app = await appWith('204-despite-failed-commit');
     const user = tokens.fresh();
@@ -200,6 +208,16 @@ describe('authentication and permission', () => {
     expect((await currentPrefs(app, owner)).weeklyDigest).toBe(true);
   });
 
+  fault('403-leaks-preferences', 'the 403 to another user\'s preferences carries them', async () => {
+    const app = await appWith('403-leaks-preferences');
+    const [owner, other] = [tokens.fresh(), tokens.fresh()];
+    await patchPrefs(app, owner, true);
+    const read = await request(app.server).get(prefsPath(owner)).set('Authorization', other.auth).expect(403);
+    expect((read.body as { preferences?: unknown }).preferences).toEqual({ weeklyDigest: true });
+    await patchAs(app, prefsPath(owner), other.auth, '{"weeklyDigest":false}').expect(403);
+    expect((await currentPrefs(app, owner)).weeklyDigest).toBe(true);
+  });
+
   fault('cross-user-label-read', 'another user\'s label can be read', async () => {
     const app = await appWith('cross-user-label-read');
     const [owner, other] = [tokens.fresh(), tokens.fresh()];
@@ -213,6 +231,17 @@ describe('authentication and permission', () => {
     const id = await createLabel(app, owner);
     await deleteLabel(app, id, other).expect(204);
     expect(await labelStatus(app, owner, id)).toBe(404);
+  });
+});
+
+describe('the probe', () => {
+  fault('probe-blind', 'the probe counts no effect of a deletion', async () => {
+    const app = await appWith('probe-blind');
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    await deleteLabel(app, id, user).expect(204);
+    expect(await deletedEffects(app, id)).toBe(0);
+    expect(await deletedEffects(clean, id)).toBe(1);
   });
 });
 
@@ -250,6 +279,14 @@ describe('media type and input', () => {
     const user = tokens.fresh();
     await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'application/json; charset=utf-8').expect(415);
     await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}').expect(204);
+  });
+
+  fault('json-media-type-substring', 'a media type that only contains "json" is taken as JSON', async () => {
+    const app = await appWith('json-media-type-substring');
+    const user = tokens.fresh();
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":true}', 'application/jsonp').expect(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(true);
+    await patchAs(app, prefsPath(user), user.auth, '{"weeklyDigest":false}', 'text/plain').expect(415);
   });
 
   fault('no-www-authenticate', 'a 401 without a challenge', async () => {

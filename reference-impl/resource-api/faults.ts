@@ -1,6 +1,7 @@
 // Deliberate bugs of the resource API reference, for the self-test only (see
 // reference-impl/shared/faults.ts: inert unless CONFORMANCE_FAULTS_ENABLED=1). Each
-// name describes the bug; each makes at least one conformance check fail.
+// name describes the bug; each makes at least one conformance check fail (probe-blind:
+// the preflight, which ends such a run before any check).
 import type { FaultSet } from '../shared/faults.ts';
 
 export const KNOWN_FAULTS = [
@@ -24,6 +25,7 @@ export const KNOWN_FAULTS = [
   // --- durability ---
   'ack-before-commit', //         answers 204 first and commits ~300 ms later
   '204-despite-failed-commit', // answers 204 although the commit failed (nothing changed)
+  'failed-commit-409', //         a failed commit is answered 409 Conflict instead of 503 (still no success, but no 5xx)
   // --- ETag / If-Match ---
   'etag-unchanged', //            the ETag stays "v1" whatever the version
   'stale-etag-on-204', //         the PATCH 204 carries the previous ETag, not the new one
@@ -38,6 +40,7 @@ export const KNOWN_FAULTS = [
   '403-but-applied', //           PATCH of another user's preferences answers 403 after applying it
   'cross-user-label-read', //     GET of another user's label answers 200 with it
   'cross-user-label-delete', //   DELETE of another user's label deletes it
+  '403-leaks-preferences', //     the 403 to another user's preferences carries them ({"preferences": {"weeklyDigest": b}})
   // --- caching and CORS ---
   'public-caching', //            /v1 responses carry `Cache-Control: public, max-age=300`
   'cors-expose-missing', //       no Access-Control-Expose-Headers on /v1 responses
@@ -48,11 +51,14 @@ export const KNOWN_FAULTS = [
   'utf8-replaced', //             a label name with bytes that are not UTF-8 is stored with U+FFFD instead of 400
   'wrong-type-accepted', //       non-boolean weeklyDigest / non-string name are coerced and accepted
   'strict-json-media-type', //    only the exact text "application/json" is JSON: parameters or other case answer 415
+  'json-media-type-substring', // any media type containing "json" is taken as JSON (application/jsonp, text/json, ...)
   'no-www-authenticate', //       a 401 carries no WWW-Authenticate challenge
   'token-anywhere-in-header', //  a known token is taken from anywhere in Authorization (`XBearer t`, `Bearer t junk`)
   'router-errors-500', //         a path the router cannot take (%zz, an over-long id) answers 500
   'missing-content-type-500', //  a body without Content-Type crashes the handler: 500
   'oversize-body-500', //         a body over the size limit answers 500 instead of 413
+  // --- the probe (CONTRACTS §4) ---
+  'probe-blind', //               GET /__probe/effects always counts 0: the preflight's positive control must catch it
 ] as const;
 
 export type ResourceFault = (typeof KNOWN_FAULTS)[number];

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 export const DEVELOPMENT_TOKENS = 'dev-token-alice:alice,dev-token-bob:bob';
 
 // RFC 6750 b64token: the characters a bearer token may hold.
-// Stryker disable next-line Regex: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (the syntax check only sorts out bad entries at start-up; a request's token is looked up by digest)
+// Stryker disable next-line Regex: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS, whose tokens the pattern without its ^ or its $ passes alike (a request's token is looked up by digest); the directive also hides the detected patterns that refuse the run's tokens (one character only, the class negated, a trailing = required): start-up fails, which every check sees
 const TOKEN_SYNTAX = /^[A-Za-z0-9\-._~+/]+=*$/;
 // A user id appears as a path segment: unreserved URI characters only.
-// Stryker disable next-line Regex: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (the syntax check only sorts out bad entries at start-up)
+// Stryker disable next-line Regex: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS, whose user ids the pattern without its ^ or its $ passes alike; the directive also hides the detected patterns that refuse the run's user ids (one character only, the class negated): start-up fails, which every check sees
 const USER_SYNTAX = /^[A-Za-z0-9\-._~]{1,64}$/;
 
 export interface TokenTable {
@@ -50,7 +50,7 @@ export function parseApiTokens(value: string): ParsedTokens {
     // Stryker disable next-line StringLiteral,ArithmeticOperator: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (the position only names a bad entry in the start-up message)
     const position = `entry ${index + 1}`;
     const colon = entry.lastIndexOf(':');
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator,BlockStatement: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (the check only sorts out entries without a token or a user at start-up)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator,BlockStatement: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS, every entry with a token and a user, so the test never holds (→ false, && for ||, colon < 0, + 1 for - 1 and the emptied block change nothing); the directive also hides the detected mutants that refuse every entry (the test → true, colon > 0, !== for ===): start-up fails, which every check sees
     if (colon <= 0 || colon === entry.length - 1) {
       // Stryker disable next-line StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (the start-up message's wording is free)
       problems.push(`API_TOKENS ${position} is not of the form token:user; write API_TOKENS="token1:alice,token2:bob"`);
@@ -58,11 +58,11 @@ export function parseApiTokens(value: string): ParsedTokens {
     }
     const token = entry.slice(0, colon);
     const user = entry.slice(colon + 1);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (with a valid API_TOKENS the check finds nothing; the start-up message's wording is free)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS, in which the check finds nothing (→ false changes nothing), and the start-up message's wording is free; the directive also hides the detected → true, which refuses every entry: start-up fails, which every check sees
     if (!TOKEN_SYNTAX.test(token)) problems.push(`API_TOKENS ${position}: the token holds characters a bearer token cannot hold (allowed: A-Z a-z 0-9 - . _ ~ + / and trailing =)`);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (with a valid API_TOKENS the check finds nothing; the start-up message's wording is free)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS, in which the check finds nothing (→ false changes nothing), and the start-up message's wording is free; the directive also hides the detected → true, which refuses every entry: start-up fails, which every check sees
     if (!USER_SYNTAX.test(user)) problems.push(`API_TOKENS ${position}: user ${JSON.stringify(user)} must be 1-64 characters of A-Z a-z 0-9 - . _ ~`);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS (with a valid API_TOKENS the check finds nothing; the start-up message's wording is free)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: not in the spec: the environment is the process's own, a run always gives a valid API_TOKENS, in which the check finds nothing (→ false changes nothing), and the start-up message's wording is free; the directive also hides the detected → true, which refuses every entry: start-up fails, which every check sees
     if (pairs.has(token)) problems.push(`API_TOKENS ${position}: the same token is listed twice; each token acts for exactly one user`);
     pairs.set(token, user);
   });

@@ -46,21 +46,28 @@ describe('wirecheck run resource-api --target external', () => {
     await Promise.all([clean?.stop(), faulty?.stop()]);
   });
 
-  it('passes against a clean reference with --probe (exit 0); only the checks needing the other user\'s token are skipped', async () => {
-    const run = await external(clean, '--probe', '--no-allure');
+  it('passes against a clean reference with --probe and --other-token (exit 0), nothing skipped, neither token in any report', async () => {
+    const run = await external(clean, '--probe', '--no-allure', '--other-token', OTHER_TOKEN);
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
     expect(run.summary?.target).toEqual({ kind: 'external', baseUrl: clean.baseUrl });
+    expect(run.summary?.checks.filter((c) => c.outcome === 'skipped').map((c) => c.id)).toEqual([]);
+    expectNoSecret(run, TOKEN);
+    expectNoSecret(run, OTHER_TOKEN);
+  }, 180_000);
+
+  it('skips the checks needing the other user\'s token without --other-token, saying how to give it', async () => {
+    const run = await external(clean, '--no-allure', '--only', NEEDS_OTHER_TOKEN.join(','));
+    expect(run.exitCode, run.stdout + run.stderr).toBe(3);
     const skipped = run.summary?.checks.filter((c) => c.outcome === 'skipped') ?? [];
     expect(skipped.map((c) => c.id).sort()).toEqual(NEEDS_OTHER_TOKEN);
-    for (const c of skipped) expect(c.reason).toMatch(/^not applicable: needs a token of --other-user-id/);
-    expectNoSecret(run, TOKEN);
-  }, 180_000);
+    for (const c of skipped) expect(c.reason).toMatch(/^not applicable: needs a token of --other-user-id .*--other-token/);
+  }, 60_000);
 
   it('skips the probe checks without --probe, saying why', async () => {
     const run = await external(clean, '--no-allure', '--only', 'RA-DEL-*,RA-DUR-*,RA-CONC-01,RA-CONC-02,RA-CONC-03,RA-PREF-01');
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
     const skipped = run.summary?.checks.filter((c) => c.outcome === 'skipped') ?? [];
-    expect(skipped.map((c) => c.id).sort()).toEqual(['RA-CONC-02', 'RA-CONC-03', 'RA-DEL-04', 'RA-DEL-05', 'RA-DUR-02', 'RA-DUR-03']);
+    expect(skipped.map((c) => c.id).sort()).toEqual(['RA-CONC-02', 'RA-CONC-03', 'RA-DEL-04', 'RA-DEL-05', 'RA-DUR-02', 'RA-DUR-03', 'RA-DUR-04']);
     expect(new Set(skipped.map((c) => c.reason))).toEqual(new Set(['needs probe']));
   }, 120_000);
 

@@ -1,7 +1,8 @@
 // The model of RA-MODEL-01: what a client can know about the API from the spec alone.
-// Preferences hold a boolean per user; ETags are strong validators, so a tag seen for
-// one value never stands for another, and a tag a 204 announces is the one the next
-// GET carries. Labels exist from their 201 until their 204 DELETE, and only their
+// Preferences hold a boolean per user; a tag seen for one value never stands for
+// another (else a client holding it from then would pass If-Match, where rule 9 says a
+// stale tag gives 412 — a tag made from the value, or a version, both keep this), and
+// a tag a 204 announces is the one the next GET carries. Labels exist from their 201 until their 204 DELETE, and only their
 // owner sees them. Nothing the spec leaves open (label GET body, 403 vs 404 for
 // another user's label) is modelled beyond what every allowed answer shares.
 import type { Transcript } from '../../http/index.ts';
@@ -43,14 +44,14 @@ export interface ApiReal {
 export function recordTag(user: UserState, tag: string, digest: boolean, where: string): void {
   const before = user.tags.get(tag);
   if (before !== undefined && before !== digest) {
-    throw new Error(`${where}: ETag ${tag} stood for weeklyDigest=${before} and now for ${digest}; the ETag must change whenever the representation changes`);
+    throw new Error(`${where}: ETag ${tag} stood for weeklyDigest=${before} and now for ${digest}: a client still holding it from then would pass If-Match, where a stale tag must give 412 (204 rules 9)`);
   }
   user.tags.set(tag, digest);
 }
 
 /** A fresh model and client, the model seeded by reading each user's preferences. */
 export async function setupModel(target: ResourceApiTarget, transcript: Transcript): Promise<{ model: ApiModel; real: ApiReal }> {
-  const client = new ResourceApiClient(target, transcript);
+  const client = new ResourceApiClient(target, transcript, 'fail');
   const accounts: [string, Credential][] = [[target.userId, 'user']];
   if (target.otherToken) accounts.push([target.otherUserId, 'other']);
   const users: UserState[] = [];

@@ -1,6 +1,7 @@
 // Commands of the model run on preferences: PATCH (plain, with the current If-Match,
 // with a stale one), GET, and acting for another user (403, nothing changed).
 import type fc from 'fast-check';
+import { carriedPreferences } from '../leaked-preferences.ts';
 import { unknownEtag } from '../unique-name.ts';
 import type { ApiModel, ApiReal, UserState } from './api-model.ts';
 import { recordTag } from './api-model.ts';
@@ -90,7 +91,8 @@ export class ActForOther implements fc.AsyncCommand<ApiModel, ApiReal> {
       ? await real.client.patchPreferences(this.value, { userId: victimId, as: actor.as })
       : await real.client.getPreferences(victimId, { as: actor.as });
     expectStatus(response, [403], `${what} (${victimId})`);
-    if (response.text().includes('weeklyDigest')) throw new Error(`${what}: the 403 reveals the other user's preferences: ${response.text().slice(0, 120)}`);
+    const leaked = carriedPreferences(response, this.write ? { weeklyDigest: this.value } : undefined);
+    if (leaked !== undefined) throw new Error(`${what}: the 403 carries the other user's preferences: ${leaked}`);
     if (victim) await readAndCompare(real, victim, `${what}, then GET as the other user`);
   }
 

@@ -23,7 +23,15 @@ const MOCK_SETTLE_MS = 50;
 const EXAMPLE_LABEL = 'lbl_0123456789abcdef01234567';
 const { boolean, fromProviderState, like, regex } = MatchersV3;
 const AUTHORIZATION = { Authorization: regex('^Bearer \\S+$', 'Bearer consumer-token') };
-const JSON_TYPE = { 'Content-Type': regex('^application/json(;.*)?$', 'application/json') };
+/** Each letter either case: `[aA][pP]…`, a pattern JavaScript and Pact's Rust regex engine read alike. */
+const anyCase = (text: string): string => text.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+/**
+ * application/json in any letter case (RFC 9110 §8.3.1: type and subtype are
+ * case-insensitive), with any parameters. The spec names no response media type, so
+ * the contract holds no more than what a JSON client needs to read the body as JSON.
+ */
+export const JSON_CONTENT_TYPE_PATTERN = `^${anyCase('application/json')}[ \t]*(;.*)?$`;
+const JSON_TYPE = { 'Content-Type': regex(JSON_CONTENT_TYPE_PATTERN, 'application/json') };
 const preferencesPath = fromProviderState('/v1/users/${userId}/preferences', `/v1/users/${EXAMPLE_USER}/preferences`);
 const labelPath = fromProviderState('/v1/labels/${labelId}', `/v1/labels/${EXAMPLE_LABEL}`);
 

@@ -11,6 +11,7 @@ import { everyEndpoint, othersLabel } from '../../../harness/resource-api/every-
 import { expectNone } from '../../../harness/resource-api/expect-none.ts';
 import { apiPath, describeAnswer, resourceApiClient, type Credential } from '../../../harness/resource-api/resource-api-client.ts';
 import { expectNoDeletionEffect } from '../../../harness/resource-api/expect-no-effect.ts';
+import { carriedPreferences } from '../../../harness/resource-api/leaked-preferences.ts';
 import { otherTokenOrSkip, resourceApiTarget } from '../../../harness/resource-api/resource-api-target.ts';
 import { neverIssuedLabelId, uniqueName } from '../../../harness/resource-api/unique-name.ts';
 import type { ParsedResponse } from '../../../harness/http/index.ts';
@@ -73,10 +74,10 @@ check('RA-AUTH-04', async (ctx) => {
   const other = client.target.otherUserId;
   const read = await client.getPreferences(other);
   expect(read.statusCode, `GET --other-user-id's preferences answered ${describeAnswer(read)}`).toBe(403);
-  expect(read.text(), 'a 403 must not reveal the other user\'s preferences').not.toContain('weeklyDigest');
+  expect(carriedPreferences(read), 'the 403 to the GET must not carry the other user\'s preferences').toBeUndefined();
   const write = await client.patchPreferences(true, { userId: other });
   expect(write.statusCode, `PATCH --other-user-id's preferences answered ${describeAnswer(write)}`).toBe(403);
-  expect(write.text(), 'a 403 must not reveal the other user\'s preferences').not.toContain('weeklyDigest');
+  expect(carriedPreferences(write, { weeklyDigest: true }), 'the 403 to the PATCH must not carry the other user\'s preferences').toBeUndefined();
 });
 
 check('RA-AUTH-05', async (ctx) => {
@@ -104,7 +105,7 @@ check('RA-AUTH-07', async (ctx) => {
   if (ctx.target.capabilities.includes('probe')) await expectNoDeletionEffect(ctx, id, 'no label.deleted effect', 'other');
 });
 
-/** One answer of each user-specific kind: 200s, 201, 204s, 403 and 404. */
+/** One answer of each user-specific kind: 200s, 201, 204s, 403 and 404 (the 403 and 404 to GETs). */
 async function userSpecificAnswers(ctx: CheckContext): Promise<[string, ParsedResponse][]> {
   const client = resourceApiClient(ctx);
   const id = await createLabel(client);
@@ -122,7 +123,10 @@ async function userSpecificAnswers(ctx: CheckContext): Promise<[string, ParsedRe
 const cacheLabel = ([what, response]: [string, ParsedResponse]) => `${what} (${response.statusCode}, Cache-Control: ${response.header('cache-control') ?? 'none'})`;
 
 check('RA-CACHE-01', async (ctx) => {
-  expectNone((await userSpecificAnswers(ctx)).flatMap((answer) => {
+  // Only answers a shared cache could store: GETs. A DELETE answer is not cacheable (RFC 9110
+  // §9.3.5); a POST or PATCH answer only with explicit freshness and a matching Content-Location.
+  const storable = (await userSpecificAnswers(ctx)).filter(([, response]) => response.method === 'GET');
+  expectNone(storable.flatMap((answer) => {
     const why = sharedCacheMayStore(answer[1]);
     return why === undefined ? [] : [`${cacheLabel(answer)}: ${why}`];
   }), 'user-specific answers a shared cache may store');
