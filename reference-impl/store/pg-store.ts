@@ -10,7 +10,7 @@ const SCHEMA_LOCK = 727_001; // arbitrary, constant advisory-lock key for DDL
 
 // Stryker disable next-line BlockStatement: unobservable within a run, the schema name only keeps runs sharing a database apart
 function quoteIdent(name: string): string {
-  // Stryker disable next-line StringLiteral: equivalent in a run, the schema name is the harness's (letters, digits, _), with no quote to double
+  // Stryker disable next-line StringLiteral: equivalent in a run, the schema name is the harness's (letters, digits, _), with no quote to double ('' for '"' doubles around every character instead: another name, used alike by CREATE SCHEMA and the search path); the directive also hides the detected empty template, which names no schema: CREATE SCHEMA fails at start-up, which every check sees
   return `"${name.replaceAll('"', '""')}"`;
 }
 
@@ -23,7 +23,7 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
         // Stryker disable next-line LogicalOperator: equivalent, every statement whose rowCount is read returns its rows (RETURNING or SELECT)
         return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
       }
-      // Stryker disable next-line BlockStatement: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+      // Stryker disable next-line BlockStatement: unreachable through the contract: no statement fails in a run, as no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
       catch (error) {
         throw classify(error);
       }
@@ -33,7 +33,7 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
 
 // Connection-level failures become StoreUnavailableError (callers answer 503);
 // SQL errors (constraint violations and the like) pass through unchanged.
-// Stryker disable all: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+// Stryker disable all: not shown and unreachable through the contract: in a run classify sees only the errors of an event's business work that cannot run (the transaction's catch below), which it passes through, so its mutants change only what becomes of that event (WH-PROC-03 is INFO); its connection-failure branch needs a failing database, and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
 function classify(error: unknown): unknown {
   const code = (error as { code?: string }).code ?? '';
   const connectionFailure = /^(ECONN|ETIMEDOUT|ENOTFOUND|EPIPE|57P|08)/.test(code)
@@ -58,14 +58,14 @@ export async function openPgStore(options: PgStoreOptions): Promise<SqlStore> {
     options: options.schema ? `-c search_path=${quoteIdent(options.schema)}` : undefined,
   });
   // An idle client losing its connection must not crash the process.
-  // Stryker disable next-line StringLiteral: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+  // Stryker disable next-line StringLiteral: unreachable through the contract: only a failing connection emits 'error', and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
   pool.on('error', () => {});
-  // Stryker disable next-line BlockStatement: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+  // Stryker disable next-line BlockStatement: unreachable through the contract: a connection fails only with the database, and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
   const setup = await pool.connect().catch((error: unknown) => { throw classify(error); });
   try {
     // Stryker disable next-line StringLiteral: unobservable within a run, the lock only serializes concurrent starts, and every statement of the schema is idempotent
     await setup.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
-    // Stryker disable next-line ConditionalExpression: equivalent in a run, it always names a schema
+    // Stryker disable next-line ConditionalExpression: equivalent in a run, it always names a schema (→ true), and the harness creates that schema before the reference starts (→ false)
     if (options.schema) await setup.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
     await setup.query(schemaSql());
   } finally {
@@ -78,16 +78,16 @@ export async function openPgStore(options: PgStoreOptions): Promise<SqlStore> {
     kind: 'postgres',
     query: run.query,
     async transaction(fn) {
-      // Stryker disable next-line BlockStatement: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+      // Stryker disable next-line BlockStatement: unreachable through the contract: a connection fails only with the database, and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
       const client = await pool.connect().catch((error: unknown) => { throw classify(error); });
       // A checked-out client has no pool listener: a connection lost between two
       // statements (the server stopped) would be an unhandled 'error' that ends the
       // process. Caught here, the statement in flight or the next one fails instead
       // (→ 503), and the broken client is destroyed rather than returned to the pool.
       let lost: Error | undefined;
-      // Stryker disable next-line BlockStatement: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+      // Stryker disable next-line BlockStatement: unreachable through the contract: only a failing connection emits 'error', and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
       const onLost = (error: Error) => { lost = error; };
-      // Stryker disable next-line StringLiteral: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+      // Stryker disable next-line StringLiteral: equivalent in a run: without the listener only a failing connection would differ (an unhandled 'error'), and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
       client.on('error', onLost);
       try {
         await client.query('BEGIN');
@@ -95,13 +95,11 @@ export async function openPgStore(options: PgStoreOptions): Promise<SqlStore> {
         await client.query('COMMIT');
         return result;
       }
-      // Stryker disable next-line BlockStatement: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
       catch (error) {
-        // Stryker disable next-line StringLiteral: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
         await client.query('ROLLBACK').catch(() => {});
         throw classify(error);
       } finally {
-        // Stryker disable next-line StringLiteral: unreachable through the contract: no run makes the database fail (the resource API's store failure is injected above the store, in store-gateway.ts)
+        // Stryker disable next-line StringLiteral: equivalent in a run: the listener left attached acts only when a connection fails, and no run makes the database fail (the store failures a run injects are above the store: the resource API's in store-gateway.ts, the webhook probe's fail-next-commit in group-commit.ts)
         client.off('error', onLost);
         client.release(lost);
       }

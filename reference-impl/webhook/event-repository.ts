@@ -58,7 +58,7 @@ export function eventRow(event: { id: string; type: string }, raw: Buffer, fault
  * the same order and wait for each other instead of deadlocking.
  */
 export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): Promise<RecordOutcome[]> {
-  // Stryker disable next-line all: performance only, key order keeps overlapping groups from deadlocking (PostgreSQL would abort one); the race checks send one id per race
+  // Stryker disable next-line MethodExpression,ArrowFunction,ConditionalExpression,EqualityOperator,UnaryOperator: performance only, key order keeps overlapping groups from deadlocking (PostgreSQL would abort one); the race checks send one id per race, and each row's outcome is read in the callers' order
   const ordered = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const values = ordered.map((_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5})`).join(', ');
   const { rows: inserted } = await tx.query<{ event_key: string }>(
@@ -77,7 +77,7 @@ export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): 
   return rows.map((row) => (fresh.delete(row.key) ? 'recorded' : 'duplicate'));
 }
 
-// Stryker disable all: fault model, the single-delivery path only the no-record, record-twice and read-then-write-dedup faults take (and the fault helper below), to the end of the file
+// Stryker disable all: fault model, the single-delivery path only the no-record, record-twice, read-then-write-dedup and record-on-rejection faults take (and the second-effect-on-duplicate fault's helper below), to the end of the file
 /** Records one delivery in a transaction of its own (the group committer batches instead). */
 export async function recordEvent(
   store: SqlStore,

@@ -32,7 +32,7 @@ export async function probePayment(store: SqlStore, paymentId: string): Promise<
   const state = await store.query<{ version: string | number; status: string }>(
     `SELECT version, status FROM payment_states WHERE payment_key = $1`, [key]);
   const row = state.rows[0];
-  // Stryker disable next-line ConditionalExpression: the probe is the harness's instrument (CONTRACTS §4); no check asks for a payment before an event has set its state
+  // Stryker disable next-line ConditionalExpression: unreachable through the contract: the probe is the harness's instrument (CONTRACTS §4), and no check asks for a payment before an event has set its state (→ false); the directive also hides the detected → true, which reports no payment at all: the WH-ORD checks fail
   if (!row) return undefined;
   const applied = await store.query<{ version: string | number }>(
     `SELECT version FROM payment_applied WHERE payment_key = $1 ORDER BY seq`, [key]);

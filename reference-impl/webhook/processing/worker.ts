@@ -28,7 +28,7 @@ export interface Worker {
 export function startWorker(deps: { store: SqlStore; metrics: WebhookMetrics; logger: Logger; faults: ReadonlySet<WebhookFault>; options: WorkerOptions }): Worker {
   let running = true;
   let wake: (() => void) | undefined;
-  // Stryker disable next-line ArrowFunction: equivalent in what is seen, waking the worker only starts work before its next poll
+  // Stryker disable next-line ArrowFunction: performance only: without its wait an idle worker polls the store back to back, doing the same work
   const idle = () => new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, deps.options.pollMs);
     // Stryker disable next-line BlockStatement: equivalent in what is seen, waking the worker only starts work before its next poll
@@ -38,13 +38,13 @@ export function startWorker(deps: { store: SqlStore; metrics: WebhookMetrics; lo
     while (running) {
       try {
         const job = await claimNextJob(deps.store, deps.options.leaseMs);
-        // Stryker disable next-line ConditionalExpression: equivalent, processing no job throws at once and the loop idles as it would
+        // Stryker disable next-line ConditionalExpression: equivalent, processing no job throws at once and the loop idles as it would (→ true); the directive also hides the detected → false, which processes no job: WH-PROC-01 sees no work complete
         if (job) await processJob(deps, job);
         else await idle();
       }
-      // Stryker disable next-line all: unreachable through the contract, no switch makes the webhook store fail (CONTRACTS §4)
+      // Stryker disable next-line all: unreachable through the contract: only a failing store makes a claim fail, and no run makes it fail (the probe's fail-next-commit fails one delivery's record in group-commit.ts, above the store; bench/crash.ts stops the database)
       catch (error) {
-        // Stryker disable next-line all: unreachable through the contract, no switch makes the webhook store fail (CONTRACTS §4)
+        // Stryker disable next-line all: unreachable through the contract: only a failing store makes a claim fail, and no run makes it fail (the probe's fail-next-commit fails one delivery's record in group-commit.ts, above the store)
         deps.logger.error({ err: (error as Error).message }, 'worker: could not claim a job');
         await idle();
       }
@@ -53,7 +53,7 @@ export function startWorker(deps: { store: SqlStore; metrics: WebhookMetrics; lo
   if (deps.faults.has('no-worker')) running = false;
   const loops = Array.from({ length: deps.options.concurrency }, () => loop());
   return {
-    // Stryker disable next-line ArrowFunction,OptionalChaining: equivalent in what is seen, waking the worker only starts work before its next poll
+    // Stryker disable next-line ArrowFunction,OptionalChaining: equivalent in what is seen, waking the worker only starts work before its next poll (wake is set from the worker's first idle on, before a run's first delivery)
     nudge: () => wake?.(),
     // Stryker disable next-line BlockStatement: stopping is not part of what a run observes
     async stop() {
