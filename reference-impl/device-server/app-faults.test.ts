@@ -170,6 +170,29 @@ describe('faults of the reference device server (HTTP)', () => {
     expect([response.status, response.body.value.error]).toEqual([500, 'unknown error']);
   });
 
+  it('status-never-ready: value.ready is false, yet a session is created', async () => {
+    const { call, session } = await testApp({ faults: ['status-never-ready'] });
+    expect((await call('GET', '/status')).body.value.ready).toBe(false);
+    expect(await session()).toBeTruthy();
+  });
+
+  it('request-log-without-method: the request lines and the No route line name the path, not the method', async () => {
+    const { call, lines } = await testApp({ faults: ['request-log-without-method'] });
+    await call('POST', '/session/no-such-session/touch/perform', {});
+    const naming = lines.filter((l) => l.includes('/session/no-such-session/touch/perform'));
+    expect(naming.length).toBeGreaterThan(0);
+    expect(naming.some((l) => l.includes('POST /session/no-such-session/touch/perform'))).toBe(false);
+    expect(naming.some((l) => l.includes('No route found for /session/no-such-session/touch/perform'))).toBe(true);
+  });
+
+  it('delete-route-missing: DELETE session is an unknown command and the session stays', async () => {
+    const { call, session } = await testApp({ faults: ['delete-route-missing'] });
+    const id = await session();
+    const response = await call('DELETE', `/session/${id}`);
+    expect([response.status, response.body.value.error]).toEqual([404, 'unknown command']);
+    expect((await call('GET', `/session/${id}/alert/text`)).body.value.error).not.toBe('invalid session id');
+  });
+
   it('w3c-actions-unsupported: POST actions is an unknown command', async () => {
     const { call, session } = await testApp({ faults: ['w3c-actions-unsupported'] });
     const response = await call('POST', `/session/${await session()}/actions`, { actions: [] });

@@ -27,6 +27,12 @@ function sendError(reply: FastifyReply, error: WebDriverError): void {
   void reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
+/** How a log line names a request: `POST /session/…`; with fault request-log-without-method, the path alone. */
+function requestText(faults: DeviceServerFaults, method: string, path: string): string {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: operational record, the method in a request log line; the spec fixes no log line's form (DS-LEGACY-05 judges the record by its path, DS-LEGACY-06 records the rest)
+  return faults.has('request-log-without-method') ? path : `${method} ${path}`;
+}
+
 function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void): void {
   // Stryker disable next-line MethodExpression: not shown: the spec does not say how a request body of whitespace only is read (clients send none or JSON)
   if (body.trim() === '') return done(null, undefined);
@@ -47,7 +53,7 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     // Stryker disable next-line ConditionalExpression: not shown: only errors that are no WebDriverError differ (a body over the limit, a Fastify error), whose answers the spec does not show (Errors: statuses; Limits); shares its line with a detected one (false)
     if (error instanceof WebDriverError) {
       // Stryker disable next-line StringLiteral,MethodExpression: operational record, the wording of a failed command's log line
-      log.info('HTTP', `${request.method} ${request.url} failed: ${error.error}: ${error.message.slice(0, 500)}`);
+      log.info('HTTP', `${requestText(options.faults, request.method, request.url)} failed: ${error.error}: ${error.message.slice(0, 500)}`);
       // Fault ended-session-unknown-error: the lookup's failure is not mapped to W3C's invalid session id.
       if (options.faults.has('ended-session-unknown-error') && error.error === 'invalid session id') return sendError(reply, new WebDriverError('unknown error', error.message));
       return sendError(reply, error);
@@ -87,7 +93,7 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     // Stryker disable next-line BooleanLiteral,ConditionalExpression,BlockStatement: equivalent, the <-- line still records a removed route with its method, path and 404 (DS-LEGACY-05); the No route line is a second record
     if (!options.faults.has('unknown-command-not-logged')) {
       // Stryker disable next-line StringLiteral: equivalent, the <-- line still records a removed route with its method, path and 404 (DS-LEGACY-05); the No route line is a second record
-      log.info('HTTP', `No route found for ${request.method} ${path}: unknown command` + (hint ? ` (removed legacy route; use ${hint})` : ''));
+      log.info('HTTP', `No route found for ${requestText(options.faults, request.method, path)}: unknown command` + (hint ? ` (removed legacy route; use ${hint})` : ''));
     }
     sendError(reply, unknownCommand(request.method, path));
   });
@@ -125,15 +131,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const silent = faults.has('unknown-command-not-logged');
   // With the fault, both request lines wait for the answer, and an unknown command gets none.
   // Stryker disable next-line BlockStatement,BooleanLiteral,ConditionalExpression,StringLiteral: operational record, the --> request line; the No route line still records a removed route with its method, path and failure (DS-LEGACY-05); shares its line with a detected one (the hook name)
-  app.addHook('onRequest', async (request) => { if (!silent) log.info('HTTP', `--> ${request.method} ${request.url}`); });
+  app.addHook('onRequest', async (request) => { if (!silent) log.info('HTTP', `--> ${requestText(faults, request.method, request.url)}`); });
   // Stryker disable next-line BlockStatement: operational record, the request lines; the No route line still records a removed route with its method, path and failure (DS-LEGACY-05)
   app.addHook('onResponse', async (request, reply) => {
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: operational record, decides only whether the request lines are written (what differs with silent is fault switch only); the No route line still records a removed route with its method, path and failure (DS-LEGACY-05)
     if (silent && reply.statusCode === 404) return;
     // Stryker disable next-line ConditionalExpression,StringLiteral: operational record, the --> line written late (fault switch only, silent); the No route line still records a removed route with its method, path and failure (DS-LEGACY-05)
-    if (silent) log.info('HTTP', `--> ${request.method} ${request.url}`);
+    if (silent) log.info('HTTP', `--> ${requestText(faults, request.method, request.url)}`);
     // Stryker disable next-line StringLiteral: operational record, the <-- request line; the No route line still records a removed route with its method, path and failure (DS-LEGACY-05)
-    log.info('HTTP', `<-- ${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    log.info('HTTP', `<-- ${requestText(faults, request.method, request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
   });
   installErrorHandling(app, routes, options, prefix);
 

@@ -55,6 +55,10 @@ export const DEVICE_SERVER_FAULTS = [
   'legacy-app-routes-unsupported', // `POST .../vendor/app/launch|close|reset` are still routed: they look the session up, then answer 500 `unsupported operation`
   'ended-session-unknown-error', // a command on an ended or unknown session answers 500 `unknown error` instead of 404 `invalid session id`
   'doctor-unknown-driver-passes', // `driver doctor` for a name no installed driver has prints a note and exits 0
+  'status-never-ready', // `GET status` answers `"ready": false` although new sessions are created
+  'request-log-without-method', // the request log lines (`-->`, `<--`, `No route found for`) name the path but not the method
+  'delete-route-missing', // `DELETE session/{id}` is not routed (404 unknown command): the spec shows no deletion route, sessions end by idle expiry only
+  'unscoped-feature-ignored', // an unscoped `--allow-insecure` item is dropped with a warning and the server starts without it (another allowed way to reject it)
 ] as const;
 
 export type DeviceServerFault = (typeof DEVICE_SERVER_FAULTS)[number];

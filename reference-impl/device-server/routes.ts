@@ -59,7 +59,8 @@ export function w3cRoutes(options: RouteOptions): RouteDef[] {
       method: 'GET',
       url: '/status',
       handler: async () => ({
-        ready: options.faults.has('status-ready-string') ? 'true' : true,
+        // Fault status-never-ready: false although a new session would be created.
+        ready: options.faults.has('status-ready-string') ? 'true' : !options.faults.has('status-never-ready'),
         // Stryker disable next-line StringLiteral: not shown: the Status object states only value.ready
         message: 'The server is ready to accept new connections',
         // Stryker disable next-line ObjectLiteral: not shown: the Status object states only value.ready
@@ -102,5 +103,7 @@ export function w3cRoutes(options: RouteOptions): RouteDef[] {
   if (options.sessionDiscovery) {
     routes.push({ method: 'GET', url: '/vendor/sessions', handler: async (ctx) => sessionListing(ctx) });
   }
-  return routes;
+  // Fault delete-route-missing: no W3C deletion route (the spec shows none); sessions end by idle expiry only.
+  // Stryker disable next-line all: fault switch only, the route is dropped only with delete-route-missing
+  return options.faults.has('delete-route-missing') ? routes.filter((r) => !(r.method === 'DELETE' && r.url === '/session/:sessionId')) : routes;
 }

@@ -106,6 +106,15 @@ describe('server options', () => {
     expect(() => resolveServerOptions(flags(['--allow-insecure=*:session_discovery,adb_shell']), fault)).toThrow(CliError);
   });
 
+  it('drops an unscoped item (bare or with an empty scope, in any form) instead of refusing it only with the unscoped-feature-ignored fault', () => {
+    const fault = new Set<DeviceServerFault>(['unscoped-feature-ignored']);
+    const options = resolveServerOptions(flags(['--allow-insecure=simandroid:adb_shell,session_discovery', '--allow-insecure=:session_discovery']), fault);
+    expect(options.allowInsecure).toEqual([{ scope: 'simandroid', feature: 'adb_shell' }]);
+    expect(options.ignoredInsecure).toEqual(['session_discovery', ':session_discovery']);
+    expect(() => resolveServerOptions(flags(['--allow-insecure=simandroid:']), fault)).toThrow(CliError);
+    expect(resolveServerOptions(flags(['--allow-insecure=*:session_discovery']), fault).ignoredInsecure).toBeUndefined();
+  });
+
   it('refuses --relaxed-security unless the fault is on', () => {
     expect(cliError(() => resolveServerOptions(flags(['--relaxed-security']), none)).message).toContain('not offered');
     const faulty = resolveServerOptions(flags(['--relaxed-security']), new Set(['relaxed-security-accepted']));

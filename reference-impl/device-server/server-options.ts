@@ -19,6 +19,8 @@ export interface ServerOptions {
   readonly logLevel: LogLevel;
   readonly relaxedSecurity: boolean;
   readonly configFile: string | undefined;
+  /** Fault unscoped-feature-ignored: the unscoped items dropped (warned about at start-up) instead of refused. */
+  readonly ignoredInsecure?: readonly string[];
 }
 
 export function normalizeBasePath(raw: string): string {
@@ -86,10 +88,14 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   const given = flags.allowInsecure ? expandFeatureFiles(flags.allowInsecure) : { direct: [], fromFiles: file.allowInsecure ?? [] };
   const acceptUnscoped = faults.has('unscoped-feature-accepted');
   const acceptEmpty = faults.has('empty-feature-accepted');
+  // Fault unscoped-feature-ignored: unscoped items are dropped instead of refused.
+  // Stryker disable next-line all: fault switch only, items are dropped only with unscoped-feature-ignored
+  const ignored = faults.has('unscoped-feature-ignored') ? [...given.direct, ...given.fromFiles].filter((item) => item.trim().indexOf(':') <= 0) : [];
+  const kept = (items: readonly string[]) => items.filter((item) => !ignored.includes(item));
   // Fault unscoped-feature-from-file-accepted: items read from a file skip the scope check.
   const allowInsecure = [
-    ...parseInsecureFeatures(given.direct, acceptUnscoped, acceptEmpty),
-    ...parseInsecureFeatures(given.fromFiles, acceptUnscoped || faults.has('unscoped-feature-from-file-accepted'), acceptEmpty),
+    ...parseInsecureFeatures(kept(given.direct), acceptUnscoped, acceptEmpty),
+    ...parseInsecureFeatures(kept(given.fromFiles), acceptUnscoped || faults.has('unscoped-feature-from-file-accepted'), acceptEmpty),
   ];
   // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral: fault switch only, everyFeature is used only while relaxed security is on, which needs relaxed-security-accepted
   const everyFeature = KNOWN_FEATURES.map((feature) => ({ scope: '*', feature }));
@@ -108,5 +114,7 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
     logLevel,
     relaxedSecurity,
     configFile: flags.config,
+    // Stryker disable next-line all: fault switch only, ignored is empty without unscoped-feature-ignored
+    ...(ignored.length > 0 ? { ignoredInsecure: Object.freeze(ignored) } : {}),
   });
 }

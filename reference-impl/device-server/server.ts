@@ -29,6 +29,7 @@ function logStartup(env: Environment, options: ServerOptions, log: TextLogger, v
     log.info('Vendor', 'Explicitly enabling insecure features:');
     for (const f of options.allowInsecure) log.info('Vendor', `    ${formatFeature(f)}`);
   }
+  for (const item of options.ignoredInsecure ?? []) log.warn('Vendor', `Ignoring the unscoped insecure feature '${item}': a feature needs a scope (<scope>:<feature>)`);
   for (const f of unknownFeatures(options.allowInsecure)) {
     log.warn('Vendor', `Unknown insecure feature '${f.feature}' in '${formatFeature(f)}'; it enables nothing`);
   }

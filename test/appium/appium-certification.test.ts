@@ -147,6 +147,13 @@ describe('wirecheck run device-server against real Appium 3 with the fake driver
     }
   });
 
+  it('passes the checks narrowed to the spec\'s words: judged, not skipped (ready, the log record, the unscoped item, the engine, the listings, the alert API attached)', () => {
+    const narrowed = ['DS-STATUS-01', 'DS-SESS-05', 'DS-SESS-07', 'DS-CAPS-02', 'DS-CAPS-03', 'DS-EXEC-01', 'DS-ALERT-02', 'DS-LEGACY-05', 'DS-CLI-02', 'DS-CLI-05',
+      'DS-CLI-06', 'DS-CLI-09', 'DS-CLI-10', 'DS-CLI-12', 'DS-CLI-13', 'DS-CLI-14', 'DS-CLI-15', 'DS-EXT-01'];
+    for (const id of narrowed) expect(outcomes('plain').get(id)?.outcome, `${id}: ${outcomes('plain').get(id)?.reason ?? ''}`).toBe('passed');
+    expect(outcomes('session-discovery').get('DS-DISC-02')?.outcome).toBe('passed');
+  });
+
   it('checks the base path from both sides against the /wd/hub server', () => {
     expect(outcomes('base-path').get('DS-BASE-01')?.outcome).toBe('passed');
     expect(runs.get('base-path')?.summary?.target.baseUrl).toMatch(/\/wd\/hub\/$/);
@@ -160,5 +167,8 @@ describe('wirecheck run device-server against real Appium 3 with the fake driver
     expect(observed('DS-CAPS-06')).toContain('→');
     expect(observed('DS-CLI-17'), 'the doctor INFO check says why it records nothing for the fake driver').toMatch(ANDROID_ONLY);
     expect(observed('DS-CLI-11')).toMatch(/refused at start|started/);
+    expect(observed('DS-CLI-21'), 'Appium 3 refuses an unscoped item at start').toMatch(/^--allow-insecure=session_discovery: refused at start \(exit [1-9]\d*\); --allow-insecure=:session_discovery: refused at start/);
+    expect(observed('DS-LEGACY-06')).toContain('naming the method POST before it: yes');
+    expect(observed('DS-CLI-04')).toMatch(/refused at start|started/);
   });
 });

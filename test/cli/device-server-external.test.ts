@@ -2,8 +2,9 @@
 // own (the way a vendor points it at a deployment): passing when clean, skipping the
 // server-command and discovery checks with their reasons when not offered, failing by
 // name (with transcript and reproduction) under a fault — the listing route judged on
-// the target itself — and refusing bad options or a base URL where the status route
-// does not answer (exit 2, naming the right one).
+// the target itself —, skipping what needs W3C's deletion route where the server has
+// none (the spec shows no deletion route), and refusing bad options or a base URL where
+// the status route does not answer (exit 2, naming the right one).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ const SESSION = ['--vendor', 'vendor', '--platform-name', 'Android', '--automati
 let home: string;
 let clean: Served;
 let faulty: Served;
+let noDeletion: Served;
 let wdHub: ManagedProcess;
 let wdHubOrigin: string;
 
@@ -37,9 +39,11 @@ beforeAll(async () => {
   await installSimDriver();
   const port = await freePort();
   wdHubOrigin = `http://127.0.0.1:${port}`;
-  [clean, faulty, wdHub] = await Promise.all([
+  [clean, faulty, noDeletion, wdHub] = await Promise.all([
     serveReference('device-server', { VENDOR_HOME: home }, 'status'),
     serveReference('device-server', { VENDOR_HOME: home, CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'legacy-sessions-route,status-ready-string,sessions-route-empty-without-flag' }, 'status'),
+    // No W3C deletion route, which the spec does not show: what needs it is not applicable.
+    serveReference('device-server', { VENDOR_HOME: home, CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'delete-route-missing' }, 'status'),
     // A server with a base path, for the preflight's advice.
     startManagedProcess({
       label: 'device-server reference (--base-path=/wd/hub)', command: process.execPath,
@@ -50,7 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([clean?.stop(), faulty?.stop(), wdHub?.stop()]);
+  await Promise.all([clean?.stop(), faulty?.stop(), noDeletion?.stop(), wdHub?.stop()]);
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
@@ -83,6 +87,15 @@ describe('wirecheck run device-server --target external', () => {
     const listing = run.summary?.checks.find((c) => c.id === 'DS-DISC-05');
     expect(listing?.outcome).toBe('failed');
     expect(listing?.reason).toContain('If the server was started with *:session_discovery, pass --session-discovery');
+  }, 120_000);
+
+  it('skips, naming the answer, a check that needs W3C\'s deletion route where the server does not answer it (the spec shows no deletion route)', async () => {
+    // One such check per run: each leaves its session on the one simulated device.
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', noDeletion.baseUrl, ...SESSION, '--no-allure', '--only', 'DS-STATUS-01,DS-SESS-04']);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const check = run.summary?.checks.find((c) => c.id === 'DS-SESS-04');
+    expect(check?.outcome).toBe('skipped');
+    expect(check?.reason).toMatch(/^not applicable: the spec does not show how a session is deleted \("Method and path of session deletion: not shown"\), and the target answers W3C's DELETE \{base\}session\/\S+ with 404 unknown command, not 2xx$/);
   }, 120_000);
 
   it('lists every missing or malformed device-server option at once (exit 2)', async () => {

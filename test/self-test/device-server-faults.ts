@@ -19,6 +19,8 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'delete-leaves-session': { fails: ['DS-SESS-04', 'DS-SESS-05', 'DS-SESS-07', 'DS-SESS-08', 'DS-DISC-02'], changes: ['DS-SESS-06'] },
   'ended-session-unknown-error': { fails: ['DS-SESS-08'], changes: ['DS-SESS-06'] },
   'session-id-missing': { fails: ['DS-SESS-01', 'DS-SESS-07'], changes: ['DS-SESS-02'] },
+  // no W3C deletion route: the checks that need it are skipped (test/cli/device-server-external.test.ts); the route's answers are recorded
+  'delete-route-missing': { fails: [], changes: ['DS-SESS-06'] },
   // the CLI's commands
   'version-not-3': { fails: ['DS-CLI-01'] },
   'help-fails': { fails: ['DS-CLI-02'] },
@@ -33,10 +35,12 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'setup-reset-needs-manifest': { fails: ['DS-CLI-14'] },
   // start-up: config file and flags
   'config-overrides-cli': { fails: ['DS-CLI-03'] },
-  'config-unknown-keys-ignored': { fails: ['DS-CLI-04'] },
+  'config-unknown-keys-ignored': { fails: [], changes: ['DS-CLI-04'] },
   'config-address-ignored': { fails: ['DS-CLI-18'] },
   'unscoped-feature-accepted': { fails: ['DS-CLI-05', 'DS-CLI-19'] },
   'unscoped-feature-from-file-accepted': { fails: ['DS-CLI-19'] },
+  // rejecting the unscoped item by starting without it is allowed (DS-CLI-05, DS-CLI-19 pass): recorded
+  'unscoped-feature-ignored': { fails: [], changes: ['DS-CLI-21'] },
   'empty-feature-accepted': { fails: [], changes: ['DS-CLI-11'] },
   'relaxed-security-accepted': { fails: [], changes: ['DS-SEC-02'] },
   'bind-all-interfaces': { fails: [], changes: ['DS-SEC-01'] },
@@ -48,6 +52,8 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   // instances the harness starts
   'bundled-driver-fallback': { fails: ['DS-EXT-02'] },
   'unknown-command-not-logged': { fails: ['DS-LEGACY-05'] },
+  // the record still names the path (DS-LEGACY-05 passes); what it names is recorded
+  'request-log-without-method': { fails: [], changes: ['DS-LEGACY-06'] },
   'sessions-route-without-flag': { fails: ['DS-DISC-03', 'DS-DISC-05'], changes: ['DS-DISC-04'] },
   'sessions-route-empty-without-flag': { fails: ['DS-DISC-05', 'DS-DISC-03'], changes: ['DS-DISC-04'] },
   // removed routes and the base path
@@ -73,6 +79,7 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'first-match-ignored': { fails: ['DS-SESS-03'] },
   // routes that must be there
   'status-ready-string': { fails: ['DS-STATUS-01'] },
+  'status-never-ready': { fails: ['DS-STATUS-01'] },
   'wd-hub-alias': { fails: ['DS-BASE-01', 'DS-BASE-02'] },
   'w3c-actions-unsupported': { fails: ['DS-EXEC-01'] },
   'alert-accept-ignored': { fails: ['DS-ALERT-01', 'DS-ALERT-02'], changes: ['DS-EXEC-02'] },
@@ -83,12 +90,12 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
 export const DEVICE_SERVER_FAULT_RUNS: readonly (readonly string[])[] = [
   ['delete-leaves-session'],
   ['session-id-missing'],
-  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error'],
+  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error', 'unscoped-feature-ignored'],
   ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
-  ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored', 'unscoped-feature-from-file-accepted'],
+  ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored', 'unscoped-feature-from-file-accepted', 'delete-route-missing'],
   ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked', 'sessions-route-empty-without-flag'],
-  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported'],
-  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs'],
+  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported', 'status-never-ready'],
+  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs', 'request-log-without-method'],
   ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'capability-types-unchecked', 'app-not-launched', 'legacy-touch-routes-session-checked'],
   ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored', 'new-command-timeout-refused', 'legacy-alert-text-post', 'doctor-unknown-driver-passes'],
 ];

@@ -1,5 +1,5 @@
 // Command line and server start-up: `--version` (3.x) and `--help`; the config file
-// (its keys loaded, a flag overriding it, an unknown key refused); and the stated
+// (its keys loaded, a flag overriding it; what becomes of an unknown key is recorded); and the stated
 // security controls a server's defaults bear on — the address it binds without
 // --address and whether --relaxed-security starts it (operators' duties: recorded).
 import { writeFileSync } from 'node:fs';
@@ -29,7 +29,8 @@ check('DS-CLI-01', async (ctx) => {
 check('DS-CLI-02', async (ctx) => {
   const run = await runCli(deviceServerTarget(ctx), ['--help'], { home: await emptyHome(pool, 'cli'), transcript: ctx.transcript });
   expect(run.code, `${describeRun(run)}: --help must exit 0`).toBe(0);
-  expect(run.output, '--help must print the usage').toMatch(/usage/i);
+  // "Shows help": some text, in any form (the spec fixes none).
+  expect(run.output, '--help must show the help: it printed nothing on stdout or stderr').not.toBe('');
 }, SERVER_COMMAND_TIMEOUT);
 
 async function configFile(name: string, server: Record<string, unknown>): Promise<string> {
@@ -80,9 +81,10 @@ check('DS-CLI-04', async (ctx) => {
   pool.onStop(attempt.stop);
   ctx.transcript.note(`config file ${file} with the unknown key "wirecheck-unknown-key"\n${tail(attempt)}`);
   await attempt.stop();
-  expect(attempt.servedOn, `a config file with an unknown key must not start a server; it served on ${attempt.servedOn}`).toBeUndefined();
-  expect(attempt.exited, `the server must exit; it was still running. ${tail(attempt)}`).toBe(true);
-  expect(attempt.code, `the exit code must be non-zero; ${tail(attempt)}`).not.toBe(0);
+  const named = /wirecheck-unknown-key/.test(attempt.output) ? ', naming the key' : '';
+  ctx.observe(attempt.servedOn !== undefined
+    ? `a config file with an unknown key: the server started and served${named}`
+    : attempt.exited ? `a config file with an unknown key: refused at start (exit ${attempt.code})${named}` : 'a config file with an unknown key: neither served nor exited within the time given');
 }, SERVER_COMMAND_TIMEOUT);
 
 /** An IPv4 address of this machine that is not loopback: reachable only if the server binds beyond loopback. */

@@ -2,21 +2,28 @@
 // capabilities and named by the id returned, ended by deletion with no orphan left on
 // the device (a command on it fails; W3C's invalid session id is a SHOULD: the spec
 // shows no error bodies), and — with *:session_discovery — listed by GET
-// {base}vendor/sessions.
+// {base}vendor/sessions. The spec shows no deletion route: the checks that judge what
+// follows a deletion use W3C's and are skipped where it does not answer 2xx.
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { type DeviceServerContext, withDeviceServer } from '../../../harness/device-server/device-server-context.ts';
 import { expectRefused, expectSuccess } from '../../../harness/device-server/expect-answer.ts';
 import { newSessionBody, sessionCaps, vendorCap } from '../../../harness/device-server/session-capabilities.ts';
+import { deleteOrSkip } from '../../../harness/device-server/session-deletion.ts';
 import { listedIds } from '../../../harness/device-server/session-listing.ts';
 import { describeAnswer, isObject, sessionIdOf, type W3cAnswer } from '../../../harness/device-server/w3c-answer.ts';
 
-check('DS-STATUS-01', (ctx) => withDeviceServer(ctx, async ({ client }) => {
+check('DS-STATUS-01', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
   const answer = await client.status();
   expectSuccess(answer, 'GET {base}status');
   const ready = isObject(answer.value) ? answer.value['ready'] : undefined;
   expect(typeof ready, `value.ready must be a boolean; got ${describeAnswer(answer)}`).toBe('boolean');
-  expect(ready, 'a server that answers is ready: value.ready must be true').toBe(true);
+  // A true value promises no session, so it is never judged on its own. A false one says a
+  // session could not be created now: ask for one at once, and judge what happens.
+  if (ready === true) return;
+  const { answer: created, sessionId } = await sessions.request(newSessionBody(target));
+  expect(sessionId, `value.ready was false ("true when the server is ready"), yet a new session with the target's capabilities requested right after `
+    + `was created (${describeAnswer(created)}): the server was ready`).toBeUndefined();
 }));
 
 check('DS-SESS-01', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) => {
@@ -45,11 +52,11 @@ check('DS-SESS-03', (ctx) => withDeviceServer(ctx, async ({ target, sessions }) 
   expect(sessionId, 'the merged capabilities must create a session with an id').toBeTruthy();
 }));
 
-/** Commands sent to a session after its deletion: each must fail. */
+/** Commands sent to a session after its deletion (W3C's route; skipped where it does not answer 2xx): each must fail. */
 async function commandsOnDeleted(ds: DeviceServerContext): Promise<[string, W3cAnswer][]> {
-  const { target, client, sessions } = ds;
+  const { ctx, target, client, sessions } = ds;
   const id = await sessions.create(newSessionBody(target));
-  expectSuccess(await sessions.delete(id), `DELETE {base}session/${id}`);
+  await deleteOrSkip(ctx, sessions, id);
   return [
     ['GET .../alert/text on the deleted session', await client.alertText(id)],
     ['POST .../actions on the deleted session', await client.session(id, 'POST', 'actions', { actions: [] })],
@@ -71,7 +78,7 @@ check('DS-SESS-08', (ctx) => withDeviceServer(ctx, async (ds) => {
 
 check('DS-SESS-05', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
   const first = await sessions.create(newSessionBody(target));
-  expectSuccess(await sessions.delete(first), 'DELETE of the first session');
+  await deleteOrSkip(ctx, sessions, first);
   const { answer, sessionId } = await sessions.request(newSessionBody(target));
   expect(sessionId, `the device ${target.deviceName ?? '(default)'} must take a new session once the old one is deleted; got ${describeAnswer(answer)}`).toBeTruthy();
   if (!target.capabilities.includes('session-discovery')) return;
@@ -97,7 +104,7 @@ check('DS-DISC-01', (ctx) => withDeviceServer(ctx, async ({ target, client, sess
 
 check('DS-DISC-02', (ctx) => withDeviceServer(ctx, async ({ target, client, sessions }) => {
   const id = await sessions.create(newSessionBody(target));
-  await sessions.delete(id);
+  await deleteOrSkip(ctx, sessions, id);
   const answer = await client.listSessions();
   expectSuccess(answer, `GET {base}${target.vendor}/sessions`);
   expect(answer.value, `with no active session, value must be an empty array; got ${describeAnswer(answer)}`).toEqual([]);
