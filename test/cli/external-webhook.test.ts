@@ -31,10 +31,10 @@ describe('wirecheck run webhook --target external', () => {
   });
 
   it('passes against a clean receiver (exit 0), with the probe', async () => {
-    const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', clean.baseUrl, '--secret', SECRET, '--probe', '--no-allure', '--seed', '7']);
+    const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', clean.baseUrl, '--secret', SECRET, '--probe', '--version-field', 'data.version', '--no-allure', '--seed', '7']);
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
     expect(run.summary?.target).toEqual({ kind: 'external', baseUrl: clean.baseUrl });
-    // An external target is one base URL: only the multi-instance race has nothing to run on.
+    // One base URL: only the race across instances has nothing to run on.
     const skipped = run.summary?.checks.filter((c) => c.outcome === 'skipped') ?? [];
     expect(skipped.map((c) => `${c.id}: ${c.reason}`)).toEqual([expect.stringMatching(/^WH-CONC-02: needs multi-instance/)]);
   }, 120_000);
