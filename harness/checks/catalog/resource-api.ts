@@ -3,7 +3,7 @@ import type { CheckDefinition } from '../check-definition.ts';
 // The resource-api checks: declared here, implemented in suites/resource-api/.
 const P = ['probe'] as const;
 const ALLOWED_204_HEADERS = 'any metadata header on a 204 (ETag, Last-Modified, Cache-Control, Vary, a request id, rate-limit, deprecation, CORS, Content-Type, Content-Length: 0) passes';
-const OTHER_USER = 'needs a token of --other-user-id (the reference target has one; an external target without it is skipped as not applicable)';
+const OTHER_USER = 'needs a token of --other-user-id (the reference target has one; an external target gets it from --other-token, and without it the check is skipped as not applicable)';
 const NOT_FOUND_OR_FORBIDDEN = '403 or 404: whether another user\'s label is hidden (404) or refused (403) is not fixed by the spec';
 const ANNOUNCED_CLOSE = 'a server that announces "Connection: close" leaves no reused connection to judge: skipped, saying so (RFC 9112 §9.3 lets a server decline persistence); a close it does not announce fails';
 const ANY_STATUSES = 'any mix of 204 and 404: which of them answers 204 is free (CONTRACTS §5: a MUST check asserts only the end state, the single effect and that every answer is 204 or 404; RA-CONC-04 records the mix)';
