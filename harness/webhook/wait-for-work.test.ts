@@ -49,7 +49,7 @@ describe('waitUntilSettled', () => {
     const ledger = memoryLedger();
     ledger.acknowledge(queue);
     const watch: WorkWatch = { probe: worker.probe, ledger, budgetMs: 300 };
-    await expect(waitUntilSettled(watch, 'stuck-2')).rejects.toThrow(/no business work progressed for 0.3 s \(--work-timeout\): event stuck-2 is still at "accepted, 0 effect\(s\)", and none of the 2 events acknowledged before it moved/);
+    await expect(waitUntilSettled(watch, 'stuck-2')).rejects.toThrow(/no business work progressed for 0.3 s \(--work-timeout\): event stuck-2 is still at "accepted, 0 effect\(s\)", and none of the 2 other events still pending moved/);
     const later = Date.now();
     await expect(waitUntilSettled(watch, 'stuck-1')).rejects.toThrow(WorkStuckError);
     await expect(waitUntilSettled(watch, 'stuck-1')).rejects.toThrow(/found earlier in this run/);

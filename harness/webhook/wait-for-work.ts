@@ -40,7 +40,7 @@ function statusOf(probe: EventProbe | undefined): string {
   return probe ? `${probe.status}, ${probe.effects} effect(s)` : 'no record';
 }
 
-/** Looks at the oldest pending events once: their statuses now, and which settled. */
+/** Looks at the oldest pending events once (a FIFO worker's next ones): their statuses now; notes which settled. */
 async function lookAhead(watch: WorkWatch, except: string): Promise<Map<string, string>> {
   const frontier = watch.ledger.pending().filter((id) => id !== except).slice(0, FRONTIER);
   const seen = new Map<string, string>();
@@ -72,8 +72,9 @@ async function recheck(watch: WorkWatch, stuck: StuckWork, eventId: string): Pro
 }
 
 /**
- * Waits until the event's work settled (completed or failed) and returns that probe;
- * throws WorkStuckError once no work progressed for the budget.
+ * Waits until the event's work settled (an effect counted, or the record completed or
+ * failed) and returns that probe; throws WorkStuckError once no work progressed for
+ * the budget.
  */
 export async function waitUntilSettled(
   watch: WorkWatch, eventId: string, what = `event ${eventId}`, onRead: (probe: EventProbe | undefined) => void = () => {},
@@ -105,7 +106,7 @@ export async function waitUntilSettled(
     if (Date.now() - lastProgress >= watch.budgetMs) {
       const pending = ahead.size;
       const reason = `no business work progressed for ${watch.budgetMs / 1000} s (--work-timeout): ${what} is still at "${ownStatus}"`
-        + (pending > 0 ? `, and none of the ${pending} events acknowledged before it moved` : '');
+        + (pending > 0 ? `, and none of the ${pending} other events still pending moved` : '');
       watch.ledger.markStuck({ reason, statuses: { ...Object.fromEntries(ahead), [eventId]: ownStatus ?? 'no record' } });
       throw new WorkStuckError(reason);
     }
