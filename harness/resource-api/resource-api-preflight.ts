@@ -7,7 +7,6 @@
 //    must — the label.deleted effect of a label the preflight itself created and
 //    deleted. When the API cannot create or delete that label, the probe stays
 //    unproven and the checks that need it fail naming why.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import type { Transcript } from '../http/index.ts';
@@ -15,11 +14,8 @@ import { brokenExchange } from '../target/preflight.ts';
 import type { ResourceApiTarget } from '../target/target-info.ts';
 import { createdId } from './api-state.ts';
 import { describeAnswer, ResourceApiClient } from './resource-api-client.ts';
-import { ResourceApiProbe, ResourceApiProbeError } from './resource-api-probe.ts';
+import { EFFECT_VISIBLE_MS, ResourceApiProbe, ResourceApiProbeError } from './resource-api-probe.ts';
 import { uniqueName } from './unique-name.ts';
-
-/** How long the probe may take to count the effect of a deletion answered 204. */
-const EFFECT_VISIBLE_MS = 2_000;
 
 export interface ResourceApiFindings {
   /** Why the checks that need the probe cannot rely on it, though it answers: they fail naming this. */
@@ -39,15 +35,6 @@ async function proveToken(client: ResourceApiClient, userId: string, as: 'user' 
   if (response.statusCode === 403) throw failed(`${what}: the token does not act for ${userFlag} "${userId}". Pass the id of the token's own user.`);
 }
 
-async function effectSeen(probe: ResourceApiProbe, labelId: string): Promise<boolean> {
-  const deadline = Date.now() + EFFECT_VISIBLE_MS;
-  for (;;) {
-    if ((await probe.deletionEffects(labelId)) > 0) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(50);
-  }
-}
-
 async function proveProbe(client: ResourceApiClient, probe: ResourceApiProbe): Promise<ResourceApiFindings> {
   // Shape first, on a subject nobody has touched: 200 {"count": 0}, not a 404 of a missing route.
   await probe.deletionEffects(`wirecheck-preflight-${randomUUID()}`);
@@ -56,7 +43,7 @@ async function proveProbe(client: ResourceApiClient, probe: ResourceApiProbe): P
   if (id === undefined) return { probe: `the preflight could not create a label to prove the probe with: POST /v1/labels answered ${describeAnswer(created)} (see RA-LABEL-01)` };
   const deleted = await client.deleteLabel(id);
   if (deleted.statusCode !== 204) return { probe: `the preflight could not delete its label to prove the probe with: DELETE answered ${describeAnswer(deleted)} (see RA-DEL-01)` };
-  if (!(await effectSeen(probe, id))) {
+  if ((await probe.settledDeletionEffects(id)) === 0) {
     throw failed(`--probe was given, but the probe counts no label.deleted effect for a label just deleted with 204 (GET /__probe/effects?kind=label.deleted&subject=${id} answered count 0 for ${EFFECT_VISIBLE_MS / 1000} s). `
       + 'Either the probe is blind (it must count the label.deleted effects the API performs: CONTRACTS.md §4), or a deletion performs no such effect, '
       + 'and then the effect checks have nothing to count: drop --probe.');

@@ -9,6 +9,9 @@ import { describeAnswer } from './resource-api-client.ts';
 
 export const LABEL_DELETED = 'label.deleted';
 
+/** How long the effect of a deletion may take to show in the probe (the preflight allows as long). */
+export const EFFECT_VISIBLE_MS = 2_000;
+
 /** A probe answer outside CONTRACTS §4: the probe is broken, whatever the target did. */
 export class ResourceApiProbeError extends Error {
   override readonly name = 'ResourceApiProbeError';
@@ -37,6 +40,20 @@ export class ResourceApiProbe {
     return count as number;
   }
 
+  /**
+   * The effects of a deletion, once they show: a target may record its effect a moment
+   * after the 204, and a count read too early would make that look like none (or a
+   * repeat look like none more). Polls for up to EFFECT_VISIBLE_MS while it reads 0.
+   */
+  async settledDeletionEffects(labelId: string): Promise<number> {
+    const deadline = Date.now() + EFFECT_VISIBLE_MS;
+    for (;;) {
+      const count = await this.deletionEffects(labelId);
+      if (count > 0 || Date.now() >= deadline) return count;
+      await sleep(50);
+    }
+  }
+
   /** Arms the switch: the next mutation's commit fails as if the database were down. */
   async failNextCommit(): Promise<void> {
     const response = await request(this.baseUrl, { method: 'POST', target: '__probe/fail-next-commit', body: '' }, this.options());
@@ -51,22 +68,12 @@ export function deletionEffects(ctx: CheckContext, labelId: string): Promise<num
   return new ResourceApiProbe(ctx.target.baseUrl, ctx.transcript).deletionEffects(labelId);
 }
 
-/** How long the effect of a deletion may take to show in the probe (the preflight allows as long). */
-export const EFFECT_VISIBLE_MS = 2_000;
-
 /**
- * The label.deleted effects of a label that was just deleted, once they show: the
- * probe is asked until it counts one, or EFFECT_VISIBLE_MS passes (a target may
- * perform the effect a moment after its 204). Reading the count before it settles
- * would take a late first effect for a repeated one.
+ * The label.deleted effects of a label that was just deleted, once they show (see
+ * ResourceApiProbe.settledDeletionEffects).
  */
-export async function settledDeletionEffects(ctx: CheckContext, labelId: string): Promise<number> {
-  const deadline = Date.now() + EFFECT_VISIBLE_MS;
-  for (;;) {
-    const count = await deletionEffects(ctx, labelId);
-    if (count > 0 || Date.now() >= deadline) return count;
-    await sleep(50);
-  }
+export function settledDeletionEffects(ctx: CheckContext, labelId: string): Promise<number> {
+  return new ResourceApiProbe(ctx.target.baseUrl, ctx.transcript).settledDeletionEffects(labelId);
 }
 
 /** Arms the switch: the next mutation's commit fails as if the database were down. */

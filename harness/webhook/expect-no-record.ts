@@ -3,30 +3,17 @@
 // absence is read after a presence: a valid control event, delivered after the
 // rejected one, must show up in the probe first — then the rejected id, delivered
 // before it, must not.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { CheckContext } from '../checks/check.ts';
 import { expectAcknowledged } from './expect-answer.ts';
 import { paymentEvent } from './payment-event.ts';
 import { webhookClient } from './webhook-client.ts';
-import { recordCount } from './webhook-probe.ts';
-
-/** How long the control's record may take to show: it is the control, not the judged behaviour. */
-const CONTROL_VISIBLE_MS = 2_000;
-
-async function seen(ctx: CheckContext, eventId: string): Promise<boolean> {
-  const deadline = Date.now() + CONTROL_VISIBLE_MS;
-  for (;;) {
-    if ((await recordCount(ctx, eventId)) > 0) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(50);
-  }
-}
+import { recordAppears, recordCount, webhookProbe } from './webhook-probe.ts';
 
 export async function expectNoRecord(ctx: CheckContext, rejectedEventId: string, what: string): Promise<void> {
   const control = paymentEvent();
   expectAcknowledged(await webhookClient(ctx).deliver({ body: control }));
   ctx.transcript.note(`positive control: event ${control.id}, delivered valid after the rejected one, must be seen by the probe`);
-  expect(await seen(ctx, control.id), `the probe must see the record of the valid control event ${control.id} (acknowledged 202) before its "no record" for the rejected one can count`).toBe(true);
+  expect(await recordAppears(webhookProbe(ctx), control.id), `the probe must see the record of the valid control event ${control.id} (acknowledged 202) before its "no record" for the rejected one can count`).toBe(true);
   expect(await recordCount(ctx, rejectedEventId), what).toBe(0);
 }

@@ -9,7 +9,6 @@
 // 3. With the probe: that event's business work completes. When it does not, the run
 //    goes on; the ledger carries the root cause, and every check waiting for work
 //    fails at once naming it.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { request, type Transcript } from '../http/index.ts';
 import { brokenExchange } from '../target/preflight.ts';
@@ -17,12 +16,10 @@ import type { WebhookTarget } from '../target/target-info.ts';
 import { eventBytes, paymentEvent } from './payment-event.ts';
 import { signatureOf } from './sign.ts';
 import { deliveryRequest, DELIVERY_PATH } from './webhook-client.ts';
-import { ProbeContractError, WebhookProbe } from './webhook-probe.ts';
+import { ProbeContractError, RECORD_VISIBLE_MS, recordAppears, WebhookProbe } from './webhook-probe.ts';
 import { waitUntilSettled, WorkStuckError } from './wait-for-work.ts';
 import { workLedger } from './work-ledger.ts';
 
-/** How long the probe may take to show the record of an acknowledged event. */
-const RECORD_VISIBLE_MS = 2_000;
 
 export interface WebhookPreflightOptions {
   /** The secret came from the user (--secret, WEBHOOK_SECRET): a 401 then means it is wrong. */
@@ -56,16 +53,6 @@ async function proveRouteAndSecret(target: WebhookTarget, url: string, options: 
   }
 }
 
-/** Polls the probe until it shows the event's record, for a short while: undefined when it never does. */
-async function recordSeen(probe: WebhookProbe, eventId: string): Promise<boolean> {
-  const deadline = Date.now() + RECORD_VISIBLE_MS;
-  for (;;) {
-    if (await probe.event(eventId)) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(50);
-  }
-}
-
 async function proveProbe(target: WebhookTarget, options: WebhookPreflightOptions): Promise<WebhookFindings> {
   const first = new WebhookProbe(target.baseUrl, options.transcript);
   const deliverTo = target.instanceUrls.at(-1) ?? target.baseUrl;
@@ -75,7 +62,7 @@ async function proveProbe(target: WebhookTarget, options: WebhookPreflightOption
     return { probe: `the preflight's own valid delivery (event ${event.id}) was answered ${answer.statusCode}, so the probe could not be shown to see a record (see WH-ACK-01)` };
   }
   workLedger(options.scratchDir).acknowledge([event.id]);
-  if (!(await recordSeen(first, event.id))) {
+  if (!(await recordAppears(first, event.id))) {
     const elsewhere = deliverTo !== target.baseUrl && (await new WebhookProbe(deliverTo, options.transcript).event(event.id)) !== undefined;
     throw failed(elsewhere
       ? `the instances do not share one store: the event delivered to ${deliverTo} is recorded there but not seen through ${target.baseUrl}. Give --base-url only for instances of one deployment.`

@@ -96,6 +96,19 @@ export function probePayment(ctx: CheckContext, paymentId: string): Promise<Paym
   return webhookProbe(ctx).payment(paymentId);
 }
 
+/** How long a positive control gives an acknowledged event's record to show in the probe. */
+export const RECORD_VISIBLE_MS = 2_000;
+
+/** Whether the probe shows the event's record within a short while (a positive control, not a judged behaviour). */
+export async function recordAppears(probe: WebhookProbe, eventId: string, withinMs = RECORD_VISIBLE_MS): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if ((await probe.event(eventId))?.records) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The number of records for an event id (0 when the probe says there is none). */
 export async function recordCount(ctx: CheckContext, eventId: string): Promise<number> {
   return (await probeEvent(ctx, eventId))?.records ?? 0;
