@@ -6,7 +6,19 @@ export interface Output {
   readonly color: boolean;
 }
 
+/**
+ * A reader that went away (`wirecheck run … | head`) closes the pipe: the run still
+ * finishes — reports written, targets stopped — it just stops printing.
+ */
+function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 export function processOutput(env: NodeJS.ProcessEnv): Output {
+  ignoreClosedPipe(process.stdout);
+  ignoreClosedPipe(process.stderr);
   const color = Boolean(process.stdout.isTTY) && env['NO_COLOR'] === undefined;
   return {
     out: (text) => { process.stdout.write(`${text}\n`); },
