@@ -65,7 +65,7 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
   }
   // vitest is the heaviest import of a run: load it while the targets start.
   const suiteRunner = import('../evidence/flakes/run-attempts.ts');
-  const started = await startTargets(config, systems, env);
+  const started = await startTargets(config, systems, env, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) });
   const scratchDir = mkdtempSync(join(tmpdir(), 'wirecheck-run-'));
   try {
     const targets = targetsBySystem(started);

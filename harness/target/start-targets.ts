@@ -1,7 +1,7 @@
 // Every system of the run gets its target: the bundled reference started as child
 // processes (or in containers: --target docker), or the external deployment checked
 // by a preflight request.
-import type { SystemName } from '../checks/check-definition.ts';
+import type { CheckNeed, SystemName } from '../checks/check-definition.ts';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { preflight } from './preflight.ts';
 import type { RunConfig } from './run-config.ts';
@@ -11,7 +11,12 @@ import { startWebhookReference } from './references/webhook-reference.ts';
 import { startResourceApiExternal, startResourceApiReference } from './references/resource-api-reference.ts';
 import { startDeviceServerExternal, startDeviceServerReference } from './references/device-server-reference.ts';
 
-type Starter = (config: RunConfig, env: NodeJS.ProcessEnv) => Promise<StartedTarget>;
+/** What the selected checks need of the targets: a reference starts no more than that (one webhook instance unless a race across instances runs). */
+export interface TargetDemand {
+  readonly needs: ReadonlySet<CheckNeed>;
+}
+
+type Starter = (config: RunConfig, env: NodeJS.ProcessEnv, demand: TargetDemand) => Promise<StartedTarget>;
 
 const references: Partial<Record<SystemName, Starter>> = {
   webhook: startWebhookReference,
@@ -42,6 +47,7 @@ export async function startTargets(
   config: RunConfig,
   systems: readonly SystemName[],
   env: NodeJS.ProcessEnv,
+  demand: TargetDemand,
 ): Promise<StartedTarget[]> {
   if (config.docker) {
     // Loaded only here: testcontainers is for docker runs alone.
@@ -55,7 +61,7 @@ export async function startTargets(
   });
   // The systems' targets are independent: start them side by side, and if one fails,
   // stop the others before reporting the first failure.
-  const attempts = await Promise.allSettled(starters.map((start) => start(config, env)));
+  const attempts = await Promise.allSettled(starters.map((start) => start(config, env, demand)));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
   const failed = attempts.find((a): a is PromiseRejectedResult => a.status === 'rejected');
   if (failed) {

@@ -1,6 +1,6 @@
 // The bundled webhook receiver as a target: one process on embedded PGlite, or —
-// when PostgreSQL is configured — several processes sharing one fresh schema, so
-// the multi-instance race checks have real instances to race across.
+// when PostgreSQL is configured — in a fresh schema, and as several processes sharing
+// it when a selected check races across instances.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { startManagedProcess, type ManagedProcess } from '../managed-process.ts'
 import type { RunConfig } from '../run-config.ts';
 import { referenceEnv } from '../reference-env.ts';
 import type { StartedTarget } from '../started-target.ts';
+import type { TargetDemand } from '../start-targets.ts';
 import type { WebhookTarget } from '../target-info.ts';
 import { createSchema, dropSchema } from '../postgres-schema.ts';
 import { CONTRACTS_VERSION_FIELD } from '../../webhook/payment-event.ts';
@@ -26,14 +27,15 @@ export function referenceWebhookTarget(urls: readonly string[], secret: string):
   };
 }
 
-export async function startWebhookReference(config: RunConfig, env: NodeJS.ProcessEnv): Promise<StartedTarget<WebhookTarget>> {
+export async function startWebhookReference(config: RunConfig, env: NodeJS.ProcessEnv, demand: TargetDemand): Promise<StartedTarget<WebhookTarget>> {
   const schema = config.databaseUrl ? `wirecheck_${config.runId.replace(/\W/g, '_').toLowerCase()}` : undefined;
   const dataDir = schema ? undefined : mkdtempSync(join(tmpdir(), 'wirecheck-webhook-'));
   const storeEnv: Record<string, string> = schema && config.databaseUrl
     ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: schema }
     : { DATA_DIR: dataDir ?? '' };
   if (schema && config.databaseUrl) await createSchema(config.databaseUrl, schema);
-  const count = schema ? WEBHOOK_INSTANCES_ON_POSTGRES : 1;
+  // Several instances only where they can share a store and a selected check races across them.
+  const count = schema && demand.needs.has('multi-instance') ? WEBHOOK_INSTANCES_ON_POSTGRES : 1;
   const processes: ManagedProcess[] = [];
   const urls: string[] = [];
   const stop = async () => {
