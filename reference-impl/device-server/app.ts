@@ -29,7 +29,7 @@ function sendError(reply: FastifyReply, error: WebDriverError): void {
 
 /** How a log line names a request: `POST /session/…`; with fault request-log-without-method, the path alone. */
 function requestText(faults: DeviceServerFaults, method: string, path: string): string {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: operational record, the method in a request log line; the spec fixes no log line's form (DS-LEGACY-05 judges the record by its path, DS-LEGACY-06 records the rest)
+  // Stryker disable next-line ConditionalExpression,StringLiteral: operational record, the method in a request log line; the spec fixes no log line's form: DS-LEGACY-05 takes a new line naming the path or a 404 / unknown command (with the template emptied the No route and <-- lines still name the failure), DS-LEGACY-06 (INFO) records the rest
   return faults.has('request-log-without-method') ? path : `${method} ${path}`;
 }
 
@@ -46,7 +46,6 @@ function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | n
   }
 }
 
-// Stryker disable next-line BlockStatement: not shown: without these handlers Fastify's own answers keep each error's status and give 404 to any path without a route; only the W3C body shape and the 405 for a wrong method go (Errors: statuses; DS-ERR-01 is INFO); the <-- line still records a removed route with its method, path and 404 (DS-LEGACY-05)
 function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[], options: AppOptions, prefix: string): void {
   const { log } = options;
   app.setErrorHandler((error, request, reply) => {
@@ -90,9 +89,9 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     }
     // Stryker disable next-line ConditionalExpression,EqualityOperator: operational record, the legacy hint only adds 'use …' to the log line; legacyHint(undefined) finds none
     const hint = relative === undefined ? undefined : legacyHint(relative);
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression,BlockStatement: equivalent, the <-- line still records a removed route with its method, path and 404 (DS-LEGACY-05); the No route line is a second record
+    // Stryker disable next-line BooleanLiteral,ConditionalExpression,BlockStatement: equivalent, the <-- line still records a removed route with its method, path and 404, which is all DS-LEGACY-05 asks (a new line naming the path or a 404); the No route line is a second record
     if (!options.faults.has('unknown-command-not-logged')) {
-      // Stryker disable next-line StringLiteral: equivalent, the <-- line still records a removed route with its method, path and 404 (DS-LEGACY-05); the No route line is a second record
+      // Stryker disable next-line StringLiteral: equivalent, the <-- line still records a removed route with its method, path and 404, which is all DS-LEGACY-05 asks (a new line naming the path or a 404); the No route line is a second record
       log.info('HTTP', `No route found for ${requestText(options.faults, request.method, path)}: unknown command` + (hint ? ` (removed legacy route; use ${hint})` : ''));
     }
     sendError(reply, unknownCommand(request.method, path));

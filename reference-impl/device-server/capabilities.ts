@@ -91,13 +91,13 @@ const TYPE_RULES: Record<string, [TypeRule, string]> = {
     'a string',
   ],
   [`${VENDOR_PREFIX}app`]: [
-    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, a relative string is then refused by the driver (sim-app.ts readSimApp: invalid argument, must be absolute) and a non-string throws in path.isAbsolute, refused either way (statuses not shown); shares its line with detected ones (ConditionalExpression mutants of the whole test, killed by DS-CAPS-06 and DS-CAPS-07)
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, a relative string is then refused by the driver (sim-app.ts readSimApp: invalid argument, must be absolute) and a non-string throws in path.isAbsolute, refused either way (statuses not shown); → true of the whole test, which lets a number through as vendor:app, was seen by DS-CAPS-06 while it was a SHOULD and is not shown now that it is INFO (the spec gives the type, not what a server does with another; the driver refuses that app alike); shares its line with a detected one (→ false of the whole test, killed by DS-CAPS-07)
     (v) => typeof v === 'string' && path.isAbsolute(v),
     // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
     'an absolute path to the application package',
   ],
   [`${VENDOR_PREFIX}newCommandTimeout`]: [
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, Number.isFinite is false for every value that is no number (it does not coerce), so the typeof test decides nothing; shares its line with detected ones (ConditionalExpression mutants of the whole test, killed by DS-CAPS-06 and DS-CAPS-07)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, Number.isFinite is false for every value that is no number (it does not coerce), so the typeof test decides nothing; → true of the whole test, which lets a word through as vendor:newCommandTimeout, was seen by DS-CAPS-06 while it was a SHOULD and is not shown now that it is INFO (the spec gives the type, not what a server does with another); shares its line with a detected one (→ false of the whole test, killed by DS-CAPS-07)
     (v) => typeof v === 'number' && Number.isFinite(v) &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator: not shown: the spec gives the type (number), not its range (Capabilities: newCommandTimeout, unit not shown)
       v >= 0,
@@ -130,11 +130,11 @@ function validate(caps: unknown, where: string, options: CapabilityOptions): Cap
     if (value === null) continue;
     const name = canonicalName(rawName, options);
     if (!name.includes(':') && !STANDARD_CAPS.has(name)) unprefixed.push(rawName);
-    // Stryker disable next-line ConditionalExpression: fault switch only, app-path-unchecked (→ false changes nothing while it is off); shares its line with a detected one (→ true, killed by DS-CAPS-03)
+    // Stryker disable next-line ConditionalExpression: fault switch only, app-path-unchecked (→ false changes nothing while it is off); → true, which checks the type of no capability, was seen by DS-CAPS-06 while it was a SHOULD and is not shown now that it is INFO (a relative vendor:app is still refused, by the driver: DS-CAPS-03)
     const unchecked = options.anyAppPath &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: fault switch only, app-path-unchecked (read only when it is on)
       name === `${VENDOR_PREFIX}app`;
-    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, without the fault it looks up every name; the only extra hits are inherited names (constructor, __proto__), which throw and are unprefixed, refused either way; shares its line with a detected one (ConditionalExpression → false, killed by DS-CAPS-06)
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent in what is seen, without the fault it looks up every name; the only extra hits are inherited names (constructor, __proto__), which throw and are unprefixed, refused either way; → false, which checks the type of no capability, was seen by DS-CAPS-06 while it was a SHOULD and is not shown now that it is INFO (a relative vendor:app is still refused, by the driver: DS-CAPS-03)
     const rule = Object.hasOwn(TYPE_RULES, name) && !unchecked ? TYPE_RULES[name] : undefined;
     // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
     if (rule && !rule[0](value)) problems.push(`'${rawName}' must be ${rule[1]}, got ${JSON.stringify(value)}`);
@@ -150,7 +150,7 @@ function validate(caps: unknown, where: string, options: CapabilityOptions): Cap
         `The following capabilities did not have one: ${unprefixed.join(', ')}`,
     );
   }
-  // Stryker disable next-line ConditionalExpression: fault switch only, capability-types-unchecked; shares its line with a detected one (→ true takes every type, killed by DS-CAPS-06)
+  // Stryker disable next-line ConditionalExpression: fault switch only, capability-types-unchecked (→ false changes nothing while it is off); → true, which takes every type, was seen by DS-CAPS-06 while it was a SHOULD and is not shown now that it is INFO (the spec gives each capability's type, not what a server does with another)
   if (options.uncheckedTypes) return result;
   // Stryker disable next-line StringLiteral: not shown: error bodies (Errors: status codes and error bodies not shown; DS-ERR-01 is INFO)
   if (problems.length > 0) throw invalidArgument(`invalid capabilities in ${where}: ${problems.join('; ')}`);

@@ -28,7 +28,7 @@ const RULES: Record<string, KeyRule> = {
   'server.port': (v, s) => {
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BlockStatement: not shown: the spec gives server.port's type (integer), not its range nor what another value does (Server config file; Appium 3 refuses 0); a port out of range still fails at listen; shares its line with detected ones
     if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 65535) {
-      // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+      // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
       return `must be an integer 0-65535, got ${describe(v)}`;
     }
     s.port = v as number;
@@ -42,7 +42,7 @@ const RULES: Record<string, KeyRule> = {
   'server.allow-insecure': (v, s) => {
     // Stryker disable next-line ConditionalExpression,LogicalOperator,MethodExpression,BlockStatement: not shown: the spec gives server.allow-insecure's type (array of string), not what another value does (Server config file); most still fail the start (TypeError in parseInsecureFeatures); shares its line with detected ones
     if (!Array.isArray(v) || !v.every((i) => typeof i === 'string')) {
-      // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+      // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
       return `must be an array of "<scope>:<feature>" strings, got ${describe(v)}`;
     }
     s.allowInsecure = v as string[];
@@ -80,7 +80,7 @@ function flatten(document: Record<string, unknown>): [string, unknown][] {
 export function parseConfigDocument(document: unknown, source: string, ignoreUnknown = false): ServerSettings {
   // Stryker disable next-line ConditionalExpression,BlockStatement: not shown: what a file whose JSON is no object does (Server config file gives keys and types only); shares its line with detected ones
   if (!isPlainObject(document)) {
-    // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+    // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
     throw new CliError('VENDOR_ERR_CONFIG_INVALID', `config file ${source} must hold a JSON object, got ${describe(document)}`);
   }
   const settings: ServerSettings = {};
@@ -89,7 +89,7 @@ export function parseConfigDocument(document: unknown, source: string, ignoreUnk
     const rule = Object.hasOwn(RULES, key) ? RULES[key] : undefined;
     // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: not shown: what a server does with the relaxed-security option (Authentication 2 tells operators not to use it; DS-SEC-02 is INFO): emptied, the key enables nothing; skipped, it is refused as unknown; shares its line with detected ones
     if (key === 'server.relaxed-security') {
-      // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+      // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
       problems.push(`"${key}" is not offered by this server: enable single features with "server.allow-insecure" instead`);
     } else if (
       // Stryker disable next-line ConditionalExpression: equivalent in what is seen, an unknown key then calls no rule (TypeError): non-zero exit, never serving; only the message differs; shares its line with detected ones
@@ -107,7 +107,7 @@ export function parseConfigDocument(document: unknown, source: string, ignoreUnk
     throw new CliError(
       // Stryker disable next-line StringLiteral: equivalent, the CLI prints a CliError's message and exits with its exitCode; the code is read only by unit tests (cli.ts fail)
       'VENDOR_ERR_CONFIG_INVALID',
-      // Stryker disable next-line StringLiteral,ArrowFunction: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+      // Stryker disable next-line StringLiteral,ArrowFunction: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
       `errors in config file ${source}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
@@ -124,7 +124,7 @@ export function loadConfigFile(file: string, ignoreUnknown = false): ServerSetti
   }
   // Stryker disable next-line BlockStatement: equivalent in what is seen, the text stays undefined and JSON.parse(undefined) throws, so the file is refused as not valid JSON; only the message differs
   catch (error) {
-    // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+    // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
     throw new CliError('VENDOR_ERR_CONFIG_INVALID', `cannot read config file ${source}: ${(error as Error).message}`);
   }
   let document: unknown;
@@ -133,7 +133,7 @@ export function loadConfigFile(file: string, ignoreUnknown = false): ServerSetti
   }
   // Stryker disable next-line BlockStatement: equivalent in what is seen, the document stays undefined and parseConfigDocument refuses it as no JSON object; only the message differs
   catch (error) {
-    // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04 judges the exit status)
+    // Stryker disable next-line StringLiteral: operational record, the wording of a refusal message; the spec fixes no message (Errors: bodies not shown; DS-CLI-04, INFO, records only whether such a start serves)
     throw new CliError('VENDOR_ERR_CONFIG_INVALID', `config file ${source} is not valid JSON: ${(error as Error).message}`);
   }
   return parseConfigDocument(document, source, ignoreUnknown);

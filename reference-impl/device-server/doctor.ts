@@ -10,7 +10,7 @@ import type { Environment } from './config.ts';
 import { readManifest } from './manifest.ts';
 
 const isCheck = (x: unknown): x is DoctorCheck =>
-  // Stryker disable next-line MethodExpression,OptionalChaining: unreachable through the contract, the only driver a suite can install (simandroid) exports from its check modules only complete checks and plain functions (which have none of the four methods), never null; the ArrayDeclaration and → true mutants of this line are left enabled (reported as a blind spot)
+  // Stryker disable next-line MethodExpression,OptionalChaining: equivalent in a run: the only driver a suite can install (simandroid) exports from its check modules only complete checks and plain functions (which have none of the four methods), never null, so some for every and [m] for ?.[m] keep the same checks; the ArrayDeclaration and → true mutants of this line are left enabled (reported as a blind spot)
   ['diagnose', 'fix', 'hasAutofix', 'isOptional'].every((m) => typeof (x as Record<string, unknown> | null)?.[m] === 'function');
 
 // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,MethodExpression,StringLiteral: operational record, the wording of a count in the doctor's messages
@@ -51,7 +51,7 @@ export async function runDoctor(env: Environment, name: string, out: (line: stri
     // Stryker disable next-line StringLiteral: not shown: how a command's failure is printed (Command line; DS-CLI-07 judges the exit status); the code literal is equivalent, a CliError's code is never printed nor read
     throw new CliError('VENDOR_ERR_EXTENSION', `The driver "${name}" is not installed in ${env.home}`);
   }
-  // Stryker disable next-line OptionalChaining,ArrayDeclaration: unreachable through the contract, the only driver a suite can install (simandroid) declares vendor.doctor.checks; the other [] of this line is the fault switch doctor-runs-no-checks
+  // Stryker disable next-line OptionalChaining,ArrayDeclaration: equivalent in a run: the only driver a suite can install (simandroid) declares vendor.doctor.checks, so record.doctor is always there (its ?. dropped changes nothing) and the ?? [] fallback is never used; the other [] of this line is the fault switch doctor-runs-no-checks
   const specs = env.faults.has('doctor-runs-no-checks') ? [] : (record.doctor?.checks ?? []);
   const checks = await loadChecks(record.installPath, specs, out);
   // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable through the contract, the only driver a suite can install (simandroid) exports three valid checks; shares its line with a detected one (→ true, killed by DS-CLI-07)

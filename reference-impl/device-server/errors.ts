@@ -31,9 +31,8 @@ export class WebDriverError extends Error {
     return W3C_STATUS[this.error];
   }
 
-  // Stryker disable next-line BlockStatement: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO); the checks judge the W3C error only when a body is one
   toBody(): W3CErrorBody {
-    // Stryker disable next-line ObjectLiteral,LogicalOperator,StringLiteral: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO); the '' fallback is unreachable (an Error always has a stack)
+    // Stryker disable next-line LogicalOperator,StringLiteral: not shown by the spec: the stacktrace of an error body (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO): && for ?? only empties it, which no check reads, and the '' fallback is unreachable (an Error always has a stack)
     return { value: { error: this.error, message: this.message, stacktrace: this.stack ?? '' } };
   }
 }
@@ -50,7 +49,7 @@ export function toWebDriverError(thrown: unknown, fallback: W3CErrorCode = 'unkn
   // Stryker disable next-line ConditionalExpression: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO); →false only rewraps a WebDriverError with its own code and message (equivalent), →true answers a driver failure 500
   if (thrown instanceof WebDriverError) return thrown;
   const message = thrown instanceof Error ? thrown.message : String(thrown);
-  // Stryker disable next-line OptionalChaining: unreachable through the contract, the installed driver throws only Error objects, never null or undefined
+  // Stryker disable next-line OptionalChaining: equivalent in a run: the installed driver throws only Error objects, never null or undefined, so reading .error without ?. changes nothing
   const code = (thrown as { error?: unknown } | null)?.error;
   const converted = new WebDriverError(isW3CErrorCode(code) ? code : fallback, message);
   // Stryker disable next-line ConditionalExpression,LogicalOperator: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), the stack reaches only the stacktrace text; the driver throws only Errors

@@ -89,7 +89,7 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   const acceptUnscoped = faults.has('unscoped-feature-accepted');
   const acceptEmpty = faults.has('empty-feature-accepted');
   // Fault unscoped-feature-ignored: unscoped items are dropped instead of refused.
-  // Stryker disable next-line all: fault switch only, items are dropped only with unscoped-feature-ignored
+  // Stryker disable next-line all: fault switch only, items are dropped only with unscoped-feature-ignored; with it off, the [] of the other branch filled (['Stryker was here']) drops nothing given and only adds a start-up warning naming that item (an operational record)
   const ignored = faults.has('unscoped-feature-ignored') ? [...given.direct, ...given.fromFiles].filter((item) => item.trim().indexOf(':') <= 0) : [];
   const kept = (items: readonly string[]) => items.filter((item) => !ignored.includes(item));
   // Fault unscoped-feature-from-file-accepted: items read from a file skip the scope check.

@@ -29,8 +29,9 @@ export class SessionRegistry {
   /** The session, or `invalid session id` (404). Resets its idle timer. */
   get(id: string): ActiveSession {
     const session = this.#sessions.get(id);
-    // Stryker disable next-line StringLiteral: not shown: the error of a command on an unknown or ended session (Errors: status codes and bodies not shown; DS-SESS-04 requires only a failure, and W3C's invalid session id is DS-SESS-08's, a SHOULD citing W3C WebDriver)
-    if (!session) throw new WebDriverError('invalid session id', `A session with id '${id}' is either terminated or not started`);
+    if (!session) throw new WebDriverError('invalid session id',
+      // Stryker disable next-line StringLiteral: not shown: the message of a command's failure on an unknown or ended session (Errors: status codes and bodies not shown; DS-SESS-04 requires only a failure, DS-SESS-08 reads W3C's error code and status, never the message)
+      `A session with id '${id}' is either terminated or not started`);
     this.touch(id);
     return session;
   }

@@ -24,7 +24,7 @@ export function createTextLogger(
   const emit = (at: LogLevel) => (category: string, message: string) => {
     // Stryker disable next-line ConditionalExpression: operational record, which lines a level lets through; the removed-route record is an info line, shown at `info` either way (DS-LEGACY-05); shares its line with detected ones
     if (LOG_LEVELS.indexOf(at) < threshold) return;
-    // Stryker disable next-line all: operational record, the level tag of a log line; the spec fixes no log line's form (DS-LEGACY-05 allows any line naming method, path and failure)
+    // Stryker disable next-line all: operational record, the level tag of a log line; the spec fixes no log line's form (DS-LEGACY-05 takes any new line naming the path, or a 404 / unknown command line)
     const tag = at === 'info' ? '' : `${at.toUpperCase()} `;
     for (const line of message.split('\n')) write(`[${category}] ${tag}${line}`);
   };

@@ -32,9 +32,9 @@ export function authenticate(ctx: AppContext) {
     const userId = token === undefined ? undefined : ctx.tokens.userFor(token);
     if (userId !== undefined) return setActor(request, { userId, deferred: undefined });
     const problem = ctx.has('no-www-authenticate') ? new ProblemError('unauthorized', 'no challenge') : unauthorized(request);
-    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with missing-auth-accepted on
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with missing-auth-accepted on (→ false, the emptied name and the emptied actor change nothing); the directive also hides the detected → true, which accepts every request without a valid token: RA-AUTH-01 and RA-AUTH-02 see no 401
     if (ctx.has('missing-auth-accepted')) return setActor(request, { userId: null, deferred: undefined });
-    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with 401-but-applied on
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with 401-but-applied on (→ false, the emptied name and the emptied actor change nothing); the directive also hides the detected → true, which lets every request without a valid token through and answers 401 only after a change is applied: RA-AUTH-01 sees a GET answered, RA-AUTH-03 a change made
     if (ctx.has('401-but-applied')) return setActor(request, { userId: null, deferred: problem });
     throw problem;
   };
@@ -58,11 +58,11 @@ export function authorizeUser(ctx: AppContext) {
       'this token may not act for that user');
     // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, isWrite is read only together with the fault switches cross-user-write and 403-but-applied
     const isWrite = request.method === 'PATCH';
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with cross-user-write on
+    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with cross-user-write on (→ false and the emptied name change nothing); the directive also hides the detected → true of the whole test, which lets a token act for any user: RA-AUTH-04 sees no 403
     if (isWrite && ctx.has('cross-user-write')) return undefined;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with 403-leaks-preferences on
+    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with 403-leaks-preferences on (→ false and the emptied name change nothing); the directive also hides the detected → true, which sends the other user's preferences with every 403: RA-AUTH-04 sees them
     if (ctx.has('403-leaks-preferences')) return leakingForbidden(ctx, request.params.user_id, problem, reply);
-    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with 403-but-applied on
+    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with 403-but-applied on (→ false, the emptied name and the emptied block change nothing); the directive also hides the detected → true of the whole test, which lets every request for another user through and answers 403 only after a PATCH is applied: RA-AUTH-04 sees a GET answered, RA-AUTH-05 the change
     if (isWrite && ctx.has('403-but-applied')) {
       // Stryker disable next-line AssignmentOperator: fault switch only: reachable with 403-but-applied on
       actor.deferred ??= problem;

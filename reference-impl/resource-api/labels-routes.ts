@@ -43,7 +43,7 @@ export function labelsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 // 1. 401 and 2. 415 ran in the hooks; 3. JSON syntax (400) 4. shape (422) 5. insert and commit.
 async function postLabel(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  // Stryker disable next-line StringLiteral: fault switch only: reachable with wrong-type-accepted on
+  // Stryker disable next-line StringLiteral: fault switch only: ctx.has('') names no fault and is false, as utf8-replaced and wrong-type-accepted are in every conformance run
   const name = readLabelCreate(parseJsonBody(request.body, ctx.has('utf8-replaced')), ctx.has('wrong-type-accepted'));
   // Stryker disable next-line StringLiteral: equivalent, the actor has a user id unless missing-auth-accepted or 401-but-applied is on
   const owner = actorOf(request).userId ?? 'anonymous';
@@ -66,7 +66,7 @@ async function deleteLabelRoute(ctx: AppContext, request: LabelRequest, reply: F
   // Stryker disable next-line StringLiteral: fault switch only: reachable with cross-user-label-delete on
   const owner = ctx.has('cross-user-label-delete') ? null : userId;
   const condition = ctx.has('if-match-ignored') ? undefined : parseIfMatch(request.headers['if-match']);
-  // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with ack-before-commit on
+  // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with ack-before-commit on (→ false, the emptied name and the emptied block change nothing); the directive also hides the detected → true, which answers every DELETE 204 before its deletion commits: RA-DEL-01 sees the label still there right after
   if (ctx.has('ack-before-commit')) {
     // Stryker disable next-line all: fault switch only: reachable with ack-before-commit on
     if (!(await findLabel(ctx.db, id, owner))) throw notFound();
@@ -76,22 +76,22 @@ async function deleteLabelRoute(ctx: AppContext, request: LabelRequest, reply: F
   }
   let outcome: LabelDeletion;
   try {
-    // Stryker disable all: the catch block below: not shown: which failure status a failed commit gets; emptied, the undefined outcome fails as a TypeError, answered 500 instead of 503, and nothing is committed (the spec asks only that no 204 is sent; RA-DUR-02 takes any 5xx)
+    // Stryker disable all: the catch block below: not shown: which failure status a failed commit gets; emptied, the undefined outcome fails as a TypeError, answered 500 instead of 503, and nothing is committed (the spec asks only that no 204 is sent: RA-DUR-02 asks no 2xx, RA-DUR-04 a 5xx, any)
     outcome = await performDeletion(ctx, id, owner, condition);
   } catch (error) {
     // Stryker restore all
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with 204-despite-failed-commit on
+    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with 204-despite-failed-commit on (→ false and the emptied name change nothing); the directive also hides the detected → true, which answers a DELETE whose commit failed 204: RA-DUR-02 sees it
     if (ctx.has('204-despite-failed-commit')) return sendNoContent(ctx, request, reply);
     throw error;
   }
   if (!outcome.applied) {
     if (condition && ctx.has('if-match-before-existence')) throw preconditionFailed();
     if (outcome.reason === 'precondition-failed') {
-      // Stryker disable next-line ConditionalExpression,StringLiteral,ArrowFunction: fault switch only: reachable with 412-but-applied on
+      // Stryker disable next-line ConditionalExpression,StringLiteral,ArrowFunction: fault switch only: reachable with 412-but-applied on (→ false, the emptied name and the emptied callback change nothing); the directive also hides the detected → true, which deletes the label of every stale If-Match before its 412: RA-COND-03 sees it gone
       if (ctx.has('412-but-applied')) await ctx.db.commit((tx) => deleteLabel(tx, id, owner, undefined));
       throw preconditionFailed();
     }
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with repeated-delete-204 on
+    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with repeated-delete-204 on (→ false and the emptied name change nothing); the directive also hides the detected → true, which answers the DELETE of an absent label 204: RA-DEL-02 and RA-DEL-03 see no 404
     if (ctx.has('repeated-delete-204')) return sendNoContent(ctx, request, reply);
     throw notFound();
   }

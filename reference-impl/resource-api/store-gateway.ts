@@ -14,7 +14,7 @@ export interface Applied {
   readonly applied: boolean;
 }
 
-// Stryker disable all: not shown: which 5xx a store failure gets (the spec asks only that no 204 is sent; RA-DUR-02 takes any 5xx); the only failure a run causes, fail-next-commit, is already a StoreUnavailableError, so wrapping it or not changes nothing
+// Stryker disable all: not shown: which 5xx a store failure gets (the spec asks only that no 204 is sent: RA-DUR-02 asks no 2xx, RA-DUR-04 a 5xx, any); the only failure a run causes, fail-next-commit, is already a StoreUnavailableError, so wrapping it or not changes nothing
 function asStoreFailure(error: unknown): StoreUnavailableError {
   if (error instanceof StoreUnavailableError) return error;
   return new StoreUnavailableError(`store failure: ${(error as Error)?.message ?? String(error)}`, { cause: error });
@@ -55,7 +55,7 @@ export class StoreGateway implements SqlExecutor {
           // Stryker disable next-line StringLiteral: operational record: the error's message is only logged; the client's 503 problem has its own detail
           throw new StoreUnavailableError('commit failed: injected by POST /__probe/fail-next-commit');
         }
-        // Stryker disable all: the catch block of commit() below: not shown: which failure status a failed commit gets; emptied, commit() resolves undefined, the route fails as a TypeError answered 500 instead of 503, and the transaction was already rolled back (the spec asks only that no 204 is sent; RA-DUR-02 takes any 5xx)
+        // Stryker disable all: the catch block of commit() below: not shown: which failure status a failed commit gets; emptied, commit() resolves undefined, the route fails as a TypeError answered 500 instead of 503, and the transaction was already rolled back (the spec asks only that no 204 is sent: RA-DUR-02 asks no 2xx, RA-DUR-04 a 5xx, any)
         return outcome;
       });
     } catch (error) {
