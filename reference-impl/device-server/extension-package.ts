@@ -58,7 +58,7 @@ function driverMetadata(meta: Record<string, unknown>, problems: string[]): Driv
     platformNames: (platformNames as string[]) ?? [],
     mainClass: String(mainClass),
   };
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: not shown: a driver package without doctor checks (the checked one declares three): → true records doctor {checks: []} for it, which driver doctor reads like none (record.doctor?.checks ?? []); the [] fallback is equivalent, unreachable (a doctor field without a checks array records a problem and the package is refused); shares its line with a detected one (ConditionalExpression → false, killed by DS-CLI-07)
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: not shown: a driver package without doctor checks (the checked one declares three): → true records doctor {checks: []} for it, which driver doctor reads like none (record.doctor?.checks ?? []); the [] fallback is equivalent, unreachable (a doctor field without a checks array records a problem and the package is refused); shares its line with a detected one (ConditionalExpression → false, which records no doctor checks so that doctor exits 0 on every machine: killed by DS-CLI-16, SHOULD)
   if (doctor !== undefined) result.doctor = { checks: (checks as string[]) ?? [] };
   return result;
 }
