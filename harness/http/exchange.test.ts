@@ -194,6 +194,65 @@ describe('exchange: connections', () => {
   });
 });
 
+describe('exchange: a response after which the server closes (RFC 9112 §9.3, §9.6)', () => {
+  const CLOSING = 'HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 21\r\n\r\n{"weeklyDigest":true}';
+  const HTTP10 = 'HTTP/1.0 200 OK\r\nContent-Length: 21\r\n\r\n{"weeklyDigest":true}';
+
+  it.each([
+    ['announces "Connection: close"', CLOSING, 'announced "Connection: close"'],
+    ['is HTTP/1.0 without keep-alive', HTTP10, 'HTTP/1.0 without "Connection: keep-alive"'],
+  ])('sends no further request after a response that %s, even when the server keeps the connection open', async (_name, first, fragment) => {
+    const server = await serve((i) => (i === 0 ? first : OK_JSON));
+    const transcript = new Transcript(new Redactor());
+    const result = await exchange(server.url, [GET, PATCH, GET], { idleMs: 30, transcript });
+    expect(server.requests).toHaveLength(1);
+    expect(result.error).toBeUndefined();
+    expect(result.responses.map((r) => r.statusCode)).toEqual([200]);
+    expect(result.stray.length).toBe(0);
+    expect(result.unanswered).toContain('not sent: requests 2-3 of 3 (PATCH /v1/users/u1/preferences, GET /v1/users/u1/preferences)');
+    expect(result.unanswered).toContain(fragment);
+    expect(transcript.toText()).toContain('not sent: requests 2-3 of 3');
+  });
+
+  it.each(MODES)('reports a second response sent after the announced close as stray bytes (%s)', async (mode) => {
+    const server = await serve((i) => (i === 0 ? CLOSING + OK_JSON : 'silence'));
+    const result = await exchange(server.url, [GET, GET], { mode, idleMs: 30 });
+    expect(server.requests).toHaveLength(mode === 'sequential' ? 1 : 2);
+    expect(result.error).toBeUndefined();
+    expect(result.responses.map((r) => r.statusCode)).toEqual([200]);
+    expect(result.stray.toString('latin1')).toBe(OK_JSON);
+    expect(result.unanswered).toContain(mode === 'sequential' ? 'not sent: request 2 of 2' : 'sent but left unanswered: request 2 of 2');
+  });
+
+  it.each(MODES)('is clean against a correct server that announces its close and then closes (%s)', async (mode) => {
+    const server = await serve(() => ({ pieces: [CLOSING], close: true }));
+    const result = await exchange(server.url, [GET, GET], { mode, idleMs: 30 });
+    expect(result.error).toBeUndefined();
+    expect(result.responses.map((r) => r.statusCode)).toEqual([200]);
+    expect(result.stray.length).toBe(0);
+    expect(result.closedByPeer).toBe(true);
+    if (mode === 'sequential') expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('exchange: a malformed head is diagnosed at its first bad byte, even when the server then stalls', () => {
+  it.each([
+    ['a letter in the status code', 'HTTP/1.1 2x', FramingCode.statusLine, 'the status code is not 3 digits'],
+    ['a control byte in the reason phrase', 'HTTP/1.1 200 O\x01', FramingCode.statusLine, 'control character 0x01 in the reason phrase'],
+    ['a header name byte that is not a token character', 'HTTP/1.1 200 OK\r\nX(', FramingCode.header, 'the field name is not a token'],
+    ['whitespace before the colon', 'HTTP/1.1 200 OK\r\nContent-Length ', FramingCode.header, 'whitespace between the field name and the colon'],
+    ['a NUL in a header value', 'HTTP/1.1 200 OK\r\nX-A: a\x00', FramingCode.header, 'control character 0x00 in the value of X-A'],
+    ['a bare CR in a header value', 'HTTP/1.1 200 OK\r\nX-A: 1\r2', FramingCode.header, 'bare CR at offset 23'],
+  ])('%s', async (_name, head, code, fragment) => {
+    // The server sends the bad bytes and then nothing, never closing: only the bytes can tell.
+    const server = await serve(() => head);
+    const result = await exchange(server.url, [GET], { timeoutMs: 1_000, idleMs: 0 });
+    expect(result.error?.code).toBe(code);
+    expect(result.error?.message).toContain(fragment);
+    expect(result.responses).toEqual([]);
+  });
+});
+
 describe('request', () => {
   it('returns the response of one request', async () => {
     const server = await serve(() => OK_JSON);

@@ -15,6 +15,7 @@ import { Redactor } from './redactor.ts';
 import { parseBaseUrl, resolveTarget } from './resolve-target.ts';
 import { ResponseParser } from './response-parser.ts';
 import { Transcript } from './transcript.ts';
+import { unansweredRequests } from './unanswered-requests.ts';
 
 export { resolveTarget } from './resolve-target.ts';
 
@@ -39,6 +40,8 @@ export interface ExchangeResult {
   stray: Buffer;
   closedByPeer: boolean;
   error?: FramingError;
+  /** requests no response can answer: the server ended the connection after an earlier one (RFC 9112 §9.6); not sent in sequential mode */
+  unanswered?: string;
   /** every byte received */
   raw: Buffer;
   /** every byte sent */
@@ -92,6 +95,8 @@ class Run {
       raw, sent: Buffer.concat(this.sent), durationMs: Math.round(performance.now() - this.started),
     };
     if (this.parser.error) result.error = this.parser.error;
+    const unanswered = unansweredRequests(this.wire, this.parser.responses.length, result.sent.length, this.parser.ended);
+    if (unanswered !== undefined) result.unanswered = unanswered;
     return result;
   }
 }
@@ -100,6 +105,7 @@ function summary(mode: string, wire: readonly WireRequest[], r: ExchangeResult):
   const parts = [`${mode}: ${wire.length} request(s), ${r.responses.length} response(s)`];
   if (r.stray.length > 0) parts.push(`${r.stray.length} stray byte(s)`);
   if (r.closedByPeer) parts.push('closed by peer');
+  if (r.unanswered !== undefined) parts.push(r.unanswered);
   if (r.error) parts.push(`${r.error.code}: ${r.error.message}`);
   return parts.join('; ');
 }

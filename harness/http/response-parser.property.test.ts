@@ -4,8 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FramingCode } from './http-errors.ts';
+import type { FramingError } from './http-errors.ts';
 import { parseResponses, ResponseParser } from './response-parser.ts';
-import { expected, noBodySpec, observed, responseSequence, split } from './test-support/response-arbitraries.ts';
+import { corruptedHead, expected, noBodySpec, observed, responseSequence, split } from './test-support/response-arbitraries.ts';
 import type { ResponseSpec } from './test-support/response-arbitraries.ts';
 
 const streamOf = (specs: readonly ResponseSpec[]) => Buffer.concat(specs.map((s) => s.bytes));
@@ -72,5 +73,25 @@ describe('parseResponses properties', () => {
         expect(result.responses.length).toBe(before.length + 1);
       }
     }), { numRuns: 300 });
+  });
+
+  it('(d) diagnoses a malformed head as soon as its first bad byte is in, with the same error however the stream is cut', () => {
+    fc.assert(fc.property(corruptedHead, fc.array(fc.nat(), { maxLength: 12 }), ({ stream, methods, badAt, answered }, points) => {
+      const whole = parseResponses(stream, methods);
+      const diagnosis = (e: FramingError | undefined) => e && { code: e.code, offset: e.offset, message: e.message };
+      expect(whole.error).toBeDefined();
+      expect(whole.error?.offset).toBeLessThanOrEqual(badAt);
+      expect(whole.responses).toHaveLength(answered);
+      const parser = new ResponseParser(methods);
+      let received = 0;
+      for (const piece of split(stream, points)) {
+        parser.push(piece);
+        received += piece.length;
+        // Nothing before the bad byte is wrong, and the bad byte alone decides.
+        expect(diagnosis(parser.error)).toEqual(received > badAt ? diagnosis(whole.error) : undefined);
+      }
+      // The bytes up to the bad one are enough: the rest of the stream changes nothing.
+      expect(diagnosis(parseResponses(stream.subarray(0, badAt + 1), methods).error)).toEqual(diagnosis(whole.error));
+    }), { numRuns: 500 });
   });
 });

@@ -129,6 +129,60 @@ describe('parseResponses: stray bytes after a no-body response', () => {
   });
 });
 
+describe('parseResponses: a response after which the connection closes (RFC 9112 §9.3, §9.6)', () => {
+  const CLOSING = 'HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok';
+  const HTTP10 = 'HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok';
+
+  it.each([
+    ['announces "Connection: close"', CLOSING, 'announced "Connection: close"'],
+    ['announces close among other options, in any case', 'HTTP/1.1 204 No Content\r\nConnection: keep-alive, CLOSE\r\n\r\n', 'announced "Connection: close"'],
+    ['announces close on a second Connection line', 'HTTP/1.1 204 No Content\r\nConnection: upgrade\r\nconnection: close\r\n\r\n', 'announced "Connection: close"'],
+    ['is HTTP/1.0 without keep-alive', HTTP10, 'HTTP/1.0 without "Connection: keep-alive"'],
+    ['is HTTP/1.0 with keep-alive and close', 'HTTP/1.0 200 OK\r\nConnection: keep-alive, close\r\nContent-Length: 2\r\n\r\nok', 'announced "Connection: close"'],
+  ])('ends parsing after a response that %s: what follows is stray, not a next response', (_name, first, fragment) => {
+    const { responses, rest, ended } = parseOk(first + OK_JSON, ['GET', 'GET']);
+    expect(responses).toHaveLength(1);
+    expect(rest.toString('latin1')).toBe(OK_JSON);
+    expect(ended).toContain(fragment);
+    expect(ended).toContain('RFC 9112 §9.6');
+  });
+
+  it('ends parsing at a close-delimited response even when the next bytes are no status line, and reports no error', () => {
+    const parser = new ResponseParser(['GET', 'GET', 'GET']);
+    expect(parser.push(b(`${CLOSING}{}\r\n`)).map((r) => r.statusCode)).toEqual([200]);
+    expect(parser.done).toBe(true);
+    expect(parser.error).toBeUndefined();
+    expect(parser.rest.toString('latin1')).toBe('{}\r\n');
+    expect(parser.ended).toContain('the 200 response to GET at offset 0 announced "Connection: close"');
+    expect(parser.end()).toEqual([]);
+    expect(parser.error).toBeUndefined();
+  });
+
+  it('does not report the peer closing after an announced close as an unfinished response', () => {
+    const result = parseResponses(b(CLOSING), ['GET', 'GET'], { eof: true });
+    expect(result.error).toBeUndefined();
+    expect(result.responses).toHaveLength(1);
+  });
+
+  it('keeps parsing after an HTTP/1.0 response with keep-alive, and after HTTP/1.1 options other than close', () => {
+    const keepAlive = 'HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nok';
+    const closed = 'HTTP/1.1 200 OK\r\nConnection: closed, x-close\r\nContent-Length: 2\r\n\r\nok';
+    for (const first of [keepAlive, closed]) {
+      const { responses, rest, ended } = parseOk(first + OK_JSON, ['GET', 'GET']);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(rest.length).toBe(0);
+      expect(ended).toBeUndefined();
+    }
+  });
+
+  it('names the end also when the closing response is the last one expected: bytes after it are stray', () => {
+    const { responses, rest, ended } = parseOk(`${CLOSING}x`, ['GET']);
+    expect(responses).toHaveLength(1);
+    expect(rest.toString('latin1')).toBe('x');
+    expect(ended).toContain('announced "Connection: close"');
+  });
+});
+
 describe('parseResponses: FramingError codes', () => {
   it.each([
     ['not HTTP', 'HTTX/1.1 200 OK\r\n\r\n', 'starting with "HTTP/1."'],
@@ -152,7 +206,8 @@ describe('parseResponses: FramingError codes', () => {
     ['bare LF as the empty line', 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\n', 'bare LF', 36],
     ['bare CR inside a header', 'HTTP/1.1 200 OK\r\nX-A: 1\r2\r\n\r\n', 'bare CR', 23],
     ['space before the colon', 'HTTP/1.1 200 OK\r\nContent-Length : 0\r\n\r\n', 'whitespace between the field name and the colon', 17],
-    ['no colon', 'HTTP/1.1 200 OK\r\nContent-Length 0\r\n\r\n', 'no colon', 17],
+    ['no colon', 'HTTP/1.1 200 OK\r\nX-NoColon\r\n\r\n', 'no colon', 17],
+    ['a space inside the name', 'HTTP/1.1 200 OK\r\nContent-Length 0\r\n\r\n', 'whitespace between the field name and the colon', 17],
     ['non-token name', 'HTTP/1.1 200 OK\r\nX(A): 1\r\n\r\n', 'not a token', 17],
     ['empty name', 'HTTP/1.1 200 OK\r\n: 1\r\n\r\n', 'empty field name', 17],
     ['NUL in a value', 'HTTP/1.1 200 OK\r\nX-A: a\x00b\r\n\r\n', 'control character 0x00 in the value of X-A', 17],
@@ -240,6 +295,56 @@ describe('ResponseParser (incremental)', () => {
     expect(parser.done).toBe(true);
     expect(parser.end()).toEqual([]);
     expect(parser.error).toBeUndefined();
+  });
+});
+
+describe('ResponseParser: a malformed head is diagnosed when its first bad byte arrives', () => {
+  const { statusLine, header } = FramingCode;
+  it.each([
+    ['a letter in the status code', 'HTTP/1.1 2x', ' OK\r\n\r\n', statusLine, 'the status code is not 3 digits', 0],
+    ['a status code outside 100-599', 'HTTP/1.1 6', '00 Odd\r\n\r\n', statusLine, 'outside 100-599', 0],
+    ['a fourth digit in the status code', 'HTTP/1.1 2000', ' OK\r\n\r\n', statusLine, 'the status code is not 3 digits', 0],
+    ['no space after the version', 'HTTP/1.11', ' 200 OK\r\n\r\n', statusLine, 'no single space after the HTTP version', 0],
+    ['a version that is not HTTP/1.x', 'HTTP/1.x', ' 200 OK\r\n\r\n', statusLine, 'the version is not HTTP/1.x', 0],
+    ['a control byte in the reason', 'HTTP/1.1 200 O\x01', 'K\r\n\r\n', statusLine, 'control character 0x01 in the reason phrase', 0],
+    ['a byte in a field name that is not a token character', 'HTTP/1.1 200 OK\r\nX(', 'A): 1\r\n\r\n', header, 'the field name is not a token', 17],
+    ['a non-ASCII byte in a field name', 'HTTP/1.1 200 OK\r\nX-\xe9', ': 1\r\n\r\n', header, 'the field name is not a token', 17],
+    ['whitespace before the colon', 'HTTP/1.1 200 OK\r\nContent-Length ', ': 0\r\n\r\n', header, 'whitespace between the field name and the colon', 17],
+    ['an empty field name', 'HTTP/1.1 200 OK\r\n:', ' 1\r\n\r\n', header, 'empty field name', 17],
+    ['a line without a colon', 'HTTP/1.1 200 OK\r\nX-A\r', '\n\r\n', header, 'no colon', 17],
+    ['whitespace directly after the status line', 'HTTP/1.1 200 OK\r\n\t', 'X-A: 1\r\n\r\n', header, 'directly after the status line', 17],
+    ['obs-fold', 'HTTP/1.1 200 OK\r\nX-A: 1\r\n ', 'more\r\n\r\n', header, 'obs-fold', 25],
+    ['a NUL in a value', 'HTTP/1.1 200 OK\r\nX-A: a\x00', 'b\r\n\r\n', header, 'control character 0x00 in the value of X-A', 17],
+    ['a DEL in a value', 'HTTP/1.1 200 OK\r\nX-A: \x7f', '\r\n\r\n', header, 'control character 0x7f in the value of X-A', 17],
+    ['a malformed trailer name', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX[', ': 1\r\n\r\n', header, 'malformed trailer line', 50],
+  ])('%s', (_name, upToBadByte, after, code, fragment, offset) => {
+    const parser = new ResponseParser(['GET']);
+    parser.push(b(upToBadByte.slice(0, -1)));
+    expect(parser.error).toBeUndefined();
+    parser.push(b(upToBadByte.slice(-1)));
+    expect(parser.error?.code).toBe(code);
+    expect(parser.error?.message).toContain(fragment);
+    expect(parser.error?.offset).toBe(offset);
+    // The diagnosis names only bytes up to the bad one, so the whole stream gets the same.
+    const whole = parseResponses(b(upToBadByte + after), ['GET']).error;
+    expect([whole?.code, whole?.offset, whole?.message]).toEqual([parser.error?.code, parser.error?.offset, parser.error?.message]);
+  });
+
+  it('does not diagnose a CR before the byte after it arrives: it may end the line', () => {
+    const parser = new ResponseParser(['GET']);
+    parser.push(b('HTTP/1.1 200 OK\r\nX-A: 1\r'));
+    expect(parser.error).toBeUndefined();
+    parser.push(b('2'));
+    expect(parser.error?.message).toContain('bare CR at offset 23');
+  });
+
+  it('examines no byte beyond maxHeadBytes: a bad byte past it is reported as a head too large, however the bytes arrive', () => {
+    const stream = b(`HTTP/1.1 200 OK\r\nX-Big: ${'a'.repeat(100)}\x00\r\n\r\n`);
+    const whole = parseResponses(stream, ['GET'], { maxHeadBytes: 100 }).error;
+    expect(whole?.code).toBe(FramingCode.headTooLarge);
+    const parser = new ResponseParser(['GET'], { maxHeadBytes: 100 });
+    for (const byte of stream) parser.push(Buffer.of(byte));
+    expect(parser.error?.message).toBe(whole?.message);
   });
 });
 

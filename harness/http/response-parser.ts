@@ -3,8 +3,12 @@
 // response is `rest`: on a correct connection it is empty, and proving it empty after a
 // 204 is the reason this parser exists. Bytes after a no-body response that are not a
 // status line fail the next response, with a message saying where they came from.
+// Parsing also ends after a response that ends the connection (announced close, or
+// HTTP/1.0 without keep-alive: RFC 9112 §9.3, §9.6) or HTTP on it (101): nothing valid
+// follows such a response, so whatever does is `rest` too, never a next response.
 
 import { bodyFraming } from './body-framing.ts';
+import { closeAfter } from './connection-persistence.ts';
 import type { BodyFraming } from './body-framing.ts';
 import { readChunkedBody } from './chunked-body.ts';
 import { excerpt } from './escape-bytes.ts';
@@ -27,6 +31,8 @@ export interface ParseResult {
   /** bytes after the last complete response (stray after all expected ones, or an unfinished one) */
   rest: Buffer;
   error?: FramingError;
+  /** why nothing may follow the last response: it ended the connection or HTTP on it (see ResponseParser.ended) */
+  ended?: string;
 }
 
 type Body = { body: Buffer; trailers: HeaderLines; framing: ParsedResponse['framing'] };
@@ -73,7 +79,13 @@ function strayContext(previous: ParsedResponse | undefined): string {
   }
 }
 
-type One = { response: ParsedResponse; endsStream: boolean };
+type One = { response: ParsedResponse; ended: string | undefined };
+
+/** Why nothing after `response` on its connection can be a response, if so. */
+function endOfHttp(response: ParsedResponse, endsStream: boolean): string | undefined {
+  if (!endsStream) return closeAfter(response);
+  return `the ${response.statusCode} response to ${response.method} at offset ${response.offset} ended HTTP on this connection (a protocol switch or a tunnel): what follows is not HTTP`;
+}
 
 /** The next final response at `start`, with the 1xx responses before it. */
 function parseOne(buf: Buffer, start: number, method: string, eof: boolean, maxHead: number, previous: ParsedResponse | undefined): Step<One> {
@@ -94,7 +106,7 @@ function parseOne(buf: Buffer, start: number, method: string, eof: boolean, maxH
     const response = build(buf, pos, head, body, method, head.statusCode < 200 && head.statusCode !== 101 ? [] : interim);
     if (head.statusCode >= 200 || head.statusCode === 101) {
       const endsStream = framing.framing.kind === 'no-body' && framing.framing.endsStream;
-      return { kind: 'ok', end: body.end, response, endsStream };
+      return { kind: 'ok', end: body.end, response, ended: endOfHttp(response, endsStream) };
     }
     interim.push(response);
     pos = body.end;
@@ -112,7 +124,7 @@ export class ResponseParser {
   readonly #responses: ParsedResponse[] = [];
   #consumed = 0;
   #eof = false;
-  #stopped = false;
+  #ended: string | undefined;
   #error: FramingError | undefined;
 
   constructor(requestMethods: readonly string[], options: Omit<ParseOptions, 'eof'> = {}) {
@@ -128,9 +140,15 @@ export class ResponseParser {
   get rest(): Buffer { return this.#store.view().subarray(this.#consumed); }
   /** offset just after the last complete response */
   get consumed(): number { return this.#consumed; }
-  /** no further response will be parsed: all expected ones are in, or an error, or a protocol switch */
+  /**
+   * Why no response can follow the last one, when it ended the connection (announced
+   * close, HTTP/1.0 without keep-alive) or HTTP on it (101): bytes after it are `rest`,
+   * and a client must send nothing more on the connection.
+   */
+  get ended(): string | undefined { return this.#ended; }
+  /** no further response will be parsed: all expected ones are in, or an error, or the connection's HTTP ended */
   get done(): boolean {
-    return this.#error !== undefined || this.#stopped || this.#responses.length >= this.#methods.length;
+    return this.#error !== undefined || this.#ended !== undefined || this.#responses.length >= this.#methods.length;
   }
 
   /** Append bytes; returns the responses completed by them. */
@@ -165,7 +183,7 @@ export class ResponseParser {
       this.#responses.push(step.response);
       completed.push(step.response);
       this.#consumed = step.end;
-      this.#stopped = step.endsStream;
+      this.#ended = step.ended;
     }
     return completed;
   }
@@ -187,5 +205,6 @@ export function parseResponses(bytes: Buffer, requestMethods: readonly string[],
   if (options.eof) parser.end();
   const result: ParseResult = { responses: [...parser.responses], rest: parser.rest };
   if (parser.error) result.error = parser.error;
+  if (parser.ended !== undefined) result.ended = parser.ended;
   return result;
 }

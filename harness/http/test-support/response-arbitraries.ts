@@ -27,8 +27,10 @@ const token = fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, m
 const fieldChar = fc.oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.constantFrom(0x20, 0x09), fc.integer({ min: 0x80, max: 0xff }))
   .map((c) => String.fromCharCode(c));
 const fieldValue = fc.string({ unit: fieldChar, maxLength: 16 }).map((v) => v.replace(/^[ \t]+|[ \t]+$/g, ''));
-const framingNames = new Set(['content-length', 'transfer-encoding']);
-const headerLine = fc.tuple(token.filter((n) => !framingNames.has(n.toLowerCase())), fieldValue);
+// Framing headers are placed by the generator; Connection could announce a close and end
+// the stream (RFC 9112 §9.6), which the close tests exercise on their own.
+const reservedNames = new Set(['content-length', 'transfer-encoding', 'connection']);
+const headerLine = fc.tuple(token.filter((n) => !reservedNames.has(n.toLowerCase())), fieldValue);
 const headerLines = fc.array(headerLine, { maxLength: 4 });
 
 function head(status: number, reason: string, headers: readonly Line[]): string {
@@ -137,3 +139,32 @@ export function split(bytes: Buffer, points: readonly number[]): Buffer[] {
   }
   return pieces;
 }
+
+// Bytes that are wrong at every position of a status line or field line: the prefix
+// "HTTP/1.", a digit, SP, a reason, a field name, a value, CR (not the reason's end
+// then) and LF (a CR before it becomes a bare CR) all exclude them.
+const BAD_HEAD_BYTES = [...Array.from({ length: 0x20 }, (_, i) => i).filter((c) => ![0x09, 0x0a, 0x0d].includes(c)), 0x7f];
+
+export interface CorruptedHead {
+  /** valid responses, then one whose head (interim heads included) has one byte replaced by a bad one */
+  stream: Buffer;
+  methods: ResponseSpec['method'][];
+  /** offset of the bad byte: the first one no valid stream can have there */
+  badAt: number;
+  /** responses complete before the corrupted one */
+  answered: number;
+}
+
+/** A stream of valid responses whose last head holds a bad byte at a random position. */
+export const corruptedHead: fc.Arbitrary<CorruptedHead> = fc.tuple(
+  responseSequence({ minLength: 0, maxLength: 3 }), responseSpec, fc.nat(), fc.constantFrom(...BAD_HEAD_BYTES),
+).map(([before, target, position, bad]) => {
+  const start = before.reduce((n, s) => n + s.bytes.length, 0);
+  // The head ends at the first empty line after the last interim head.
+  const interimLength = target.interim.reduce((n, i) => n + head(i.status, 'Info', i.headers).length, 0);
+  const headLength = interimLength + head(target.status, target.reason, target.headers).length;
+  const badAt = start + (position % headLength);
+  const stream = Buffer.concat([...before.map((s) => s.bytes), target.bytes]);
+  stream[badAt] = bad;
+  return { stream, methods: [...before, target].map((s) => s.method), badAt, answered: before.length };
+});
