@@ -10,7 +10,9 @@ import type { CheckNeed, SystemCheck } from './check-definition.ts';
 import { runContext } from '../target/run-context.ts';
 import type { RunContext, SystemTarget } from '../target/target-info.ts';
 import { Redactor, Transcript } from '../http/index.ts';
+import { escapeControls } from '../http/escape-controls.ts';
 import { checkMeta } from './check-meta.ts';
+import { escapeError } from './escape-error.ts';
 
 export interface CheckContext {
   readonly check: SystemCheck;
@@ -84,10 +86,12 @@ function context(def: SystemCheck, run: RunContext, target: SystemTarget, vitest
     target,
     transcript: new Transcript(new Redactor({ secrets: [...run.secrets] })),
     seed: run.seed,
+    // What a target did, often in its own words: shown on one line, its controls escaped.
     observe(text) {
-      meta.observed = meta.observed ? `${meta.observed}; ${text}` : text;
+      const shown = escapeControls(text);
+      meta.observed = meta.observed ? `${meta.observed}; ${shown}` : shown;
     },
-    skip: (reason) => vitest.skip(reason) as never,
+    skip: (reason) => vitest.skip(escapeControls(reason)) as never,
     signal: vitest.signal,
   };
 }
@@ -125,7 +129,7 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.
       if (def.level === 'INFO') return ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
-      throw error;
+      throw escapeError(error);
     }
   });
 }

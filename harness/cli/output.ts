@@ -1,5 +1,9 @@
 // Where the CLI writes: stdout for results, stderr for problems. Injected so the
-// commands can be tested without a terminal.
+// commands can be tested without a terminal. Every line passes terminalText: the last
+// guard before the terminal, should a control have slipped past where a target's text
+// entered a message.
+import { terminalText } from '../report/terminal.ts';
+
 export interface Output {
   out(text: string): void;
   err(text: string): void;
@@ -21,8 +25,8 @@ export function processOutput(env: NodeJS.ProcessEnv): Output {
   ignoreClosedPipe(process.stderr);
   const color = Boolean(process.stdout.isTTY) && env['NO_COLOR'] === undefined;
   return {
-    out: (text) => { process.stdout.write(`${text}\n`); },
-    err: (text) => { process.stderr.write(`${text}\n`); },
+    out: (text) => { process.stdout.write(`${terminalText(text, color)}\n`); },
+    err: (text) => { process.stderr.write(`${terminalText(text, color)}\n`); },
     color,
   };
 }

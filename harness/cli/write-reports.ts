@@ -6,6 +6,7 @@ import type { CheckResult } from '../report/check-result.ts';
 import { writeJunit } from '../report/junit.ts';
 import { summaryCheck, totalsOf, transcriptPath, writeSummary, type Summary, type SummaryEvidence } from '../report/summary.ts';
 import { generateAllureHtml } from '../report/allure-html.ts';
+import { escapeAllureResults } from '../report/escape-allure-results.ts';
 import type { RunConfig } from '../target/run-config.ts';
 
 export interface ReportFiles {
@@ -50,6 +51,8 @@ export async function writeReports(options: {
     summary: writeSummary(config.reportDir, summary),
     junit: writeJunit(config.reportDir, results, summary.startedAt),
   };
+  // allure-vitest wrote these as the checks ran, a target's words and all: escaped before anything reads them.
+  escapeAllureResults(join(config.reportDir, 'allure-results'));
   if (!options.allure || results.length === 0) return files;
   try {
     const html = await generateAllureHtml(join(config.reportDir, 'allure-results'), join(config.reportDir, 'allure-report'), `wirecheck ${config.systems.join(', ')}`);

@@ -1,19 +1,12 @@
 // Bytes shown to a person (transcripts, error messages) must be unambiguous: a reader has
 // to see a stray CR, a NUL or a byte that is not UTF-8, and must not be fooled by
 // characters that render invisibly or reorder text. So every byte that is not printable
-// valid UTF-8 is shown as an escape, and a literal backslash is doubled.
-
-const NAMED: Readonly<Record<number, string>> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x5c: '\\\\' };
+// valid UTF-8 is shown as an escape (the code points escapeControls escapes, with the
+// same escapes), and a literal backslash is doubled: distinct bytes never read alike.
+import { escapeCodePoint, mustEscape } from './escape-controls.ts';
 
 function hex(byte: number): string {
   return `\\x${byte.toString(16).padStart(2, '0')}`;
-}
-
-// C1 controls, zero-width and bidirectional formatting characters, line/paragraph
-// separators and the BOM: valid UTF-8, but invisible or misleading when rendered.
-function isInvisible(cp: number): boolean {
-  return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e)
-    || (cp >= 0x2060 && cp <= 0x206f) || cp === 0xfeff;
 }
 
 /** Length of the valid UTF-8 sequence starting at `i`, or 0 when it is not one. */
@@ -33,9 +26,10 @@ function utf8SequenceLength(bytes: Uint8Array, i: number): number {
 }
 
 /**
- * Printable form of `bytes`: printable ASCII and printable UTF-8 as is; `\r`, `\n`, `\t`,
- * `\\`; other control bytes and bytes that are not valid UTF-8 as `\xNN`; invisible or
- * bidi-formatting code points as `\u{NNNN}`.
+ * Printable form of `bytes`: printable ASCII and printable UTF-8 as is; `\\` for a
+ * backslash; what escapeControls escapes as it does (`\r`, `\n`, `\t`, `\x1b`, `\u007F`,
+ * `\u202E`); bytes that are not valid UTF-8 as `\xNN` (so `\x9b` is a lone byte 0x9B,
+ * `\u009B` the character U+009B written in UTF-8).
  */
 export function escapeBytes(bytes: Uint8Array): string {
   let out = '';
@@ -43,7 +37,7 @@ export function escapeBytes(bytes: Uint8Array): string {
   while (i < bytes.length) {
     const b = bytes[i] ?? 0;
     if (b < 0x80) {
-      out += NAMED[b] ?? (b < 0x20 || b === 0x7f ? hex(b) : String.fromCharCode(b));
+      out += b === 0x5c ? '\\\\' : mustEscape(b) ? escapeCodePoint(b) : String.fromCharCode(b);
       i += 1;
       continue;
     }
@@ -55,7 +49,7 @@ export function escapeBytes(bytes: Uint8Array): string {
     }
     const ch = Buffer.from(bytes.subarray(i, i + len)).toString('utf8');
     const cp = ch.codePointAt(0) ?? 0;
-    out += isInvisible(cp) ? `\\u{${cp.toString(16).toUpperCase()}}` : ch;
+    out += mustEscape(cp) ? escapeCodePoint(cp) : ch;
     i += len;
   }
   return out;

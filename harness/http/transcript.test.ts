@@ -52,7 +52,17 @@ describe('Transcript', () => {
     transcript.record({ url: 'http://h/', sent: Buffer.alloc(0), received: Buffer.from([0x61, 0x0a, 0xc3, 0x28, 0x5c, 0xe2, 0x80, 0xae]) });
     transcript.note('first line\nsecond line');
     expect(transcript.toText().split('\n')).toEqual([
-      '=== http://h/', '>>> (nothing sent)', '<<< a\\n', '<<< \\xc3(\\\\\\u{202E}', '### first line', '### second line',
+      '=== http://h/', '>>> (nothing sent)', '<<< a\\n', '<<< \\xc3(\\\\\\u202E', '### first line', '### second line',
+    ]);
+  });
+
+  it('shows the controls a check quotes in a note or in an exchange\'s URL and note escaped, keeping the note\'s lines', () => {
+    const transcript = new Transcript(new Redactor());
+    transcript.record({ url: 'http://h/\x1b[2J', sent: Buffer.from('a'), received: Buffer.alloc(0), note: 'answered \x1b]0;pwned\x07' });
+    transcript.note('the target said "\x1b[2J\rover\u009b\u202e"\nsecond line\x00');
+    expect(transcript.toText().split('\n')).toEqual([
+      '=== http://h/\\x1b[2J — answered \\x1b]0;pwned\\x07', '>>> a', '<<< (nothing received)',
+      '### the target said "\\x1b[2J\\rover\\u009B\\u202E"', '### second line\\x00',
     ]);
   });
 
@@ -81,8 +91,8 @@ describe('Transcript', () => {
 describe('escapeBytes', () => {
   it('keeps printable UTF-8 and escapes C0, DEL, C1 and bidi controls and overlong or surrogate forms', () => {
     expect(escapeBytes(Buffer.from('é€😀', 'utf8'))).toBe('é€😀');
-    expect(escapeBytes(Buffer.from([0x00, 0x1b, 0x7f, 0x09]))).toBe('\\x00\\x1b\\x7f\\t');
-    expect(escapeBytes(Buffer.from('\u0085\u200b\u2066', 'utf8'))).toBe('\\u{85}\\u{200B}\\u{2066}');
+    expect(escapeBytes(Buffer.from([0x00, 0x1b, 0x7f, 0x09]))).toBe('\\x00\\x1b\\u007F\\t');
+    expect(escapeBytes(Buffer.from('\u0085\u200b\u2066', 'utf8'))).toBe('\\u0085\\u200B\\u2066');
     expect(escapeBytes(Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80]))).toBe(
       '\\xc0\\xaf\\xed\\xa0\\x80\\xf4\\x90\\x80\\x80');
   });

@@ -3,6 +3,7 @@
 // cannot leak through any later use of the transcript.
 
 import { escapeBytes } from './escape-bytes.ts';
+import { escapeControls } from './escape-controls.ts';
 import type { Redactor } from './redactor.ts';
 
 export interface TranscriptExchange {
@@ -59,12 +60,16 @@ function direction(prefix: string, bytes: Buffer, max: number, empty: string): s
   ];
 }
 
-/** The text form of one entry: `>>> ` lines sent, `<<< ` lines received. */
+/**
+ * The text form of one entry: `>>> ` lines sent, `<<< ` lines received. A note is
+ * text a check wrote, often quoting what a target answered: its line breaks stay
+ * lines of the transcript, and every other control is shown escaped, as the bytes are.
+ */
 export function formatEntry(entry: TranscriptEntry, options: TranscriptTextOptions = {}): string {
-  if (entry.kind === 'note') return entry.text.split('\n').map((l) => `### ${l}`).join('\n');
+  if (entry.kind === 'note') return entry.text.split('\n').map((l) => `### ${escapeControls(l)}`).join('\n');
   const max = Math.max(0, options.maxBytesPerEntry ?? DEFAULT_MAX_BYTES);
   return [
-    `=== ${entry.url}${entry.note === undefined ? '' : ` — ${entry.note}`}`,
+    `=== ${escapeControls(entry.url)}${entry.note === undefined ? '' : ` — ${escapeControls(entry.note)}`}`,
     ...direction('>>> ', entry.sent, max, '(nothing sent)'),
     ...direction('<<< ', entry.received, max, '(nothing received)'),
   ].join('\n');

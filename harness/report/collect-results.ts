@@ -3,6 +3,7 @@
 // (its suite failed to load, no suite implements it) is judged, never dropped.
 import type { SystemCheck } from '../checks/check-definition.ts';
 import { judge, type Execution } from '../checks/outcome.ts';
+import { escapeControls } from '../http/escape-controls.ts';
 import type { CheckResult } from './check-result.ts';
 import type { ReportedTest } from './check-reporter.ts';
 
@@ -17,10 +18,20 @@ function stripAnsi(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
+/**
+ * Text for a result, from an error vitest reported: without the colours vitest adds to
+ * its diffs, and with every other control escaped. A check escapes what it throws
+ * (escape-error.ts); this covers what it did not throw itself — a suite that failed to
+ * load, an error vitest made — so no result holds a raw control.
+ */
+function shown(text: string, keepNewlines = false): string {
+  return escapeControls(stripAnsi(text), { keepNewlines });
+}
+
 function reasonOf(test: ReportedTest | undefined, runErrors: readonly string[]): string | undefined {
-  if (!test) return `did not run: ${runErrors[0] ?? 'no suite implements this check'}`;
-  if (test.state === 'skipped') return test.note ?? 'skipped';
-  if (test.state === 'failed') return stripAnsi(test.errors[0] ?? 'failed').split('\n')[0];
+  if (!test) return shown(`did not run: ${runErrors[0] ?? 'no suite implements this check'}`);
+  if (test.state === 'skipped') return shown(test.note ?? 'skipped');
+  if (test.state === 'failed') return shown((test.errors[0] ?? 'failed').split('\n')[0] ?? '');
   return undefined;
 }
 
@@ -39,11 +50,11 @@ export function collectResults(
       check,
       outcome,
       ...(outcome !== 'passed' && outcome !== 'info' ? { reason: reasonOf(test, runErrors) } : {}),
-      ...(failedLike && test?.errors.length ? { detail: stripAnsi(test.errors.join('\n\n')) } : {}),
-      ...(meta?.observed !== undefined ? { observed: meta.observed } : {}),
+      ...(failedLike && test?.errors.length ? { detail: shown(test.errors.join('\n\n'), true) } : {}),
+      ...(meta?.observed !== undefined ? { observed: shown(meta.observed) } : {}),
       durationMs: Math.round(test?.durationMs ?? 0),
       // Present for failed and warned checks — for every check when the run keeps them (replay).
-      ...(meta?.transcript ? { transcript: meta.transcript } : {}),
+      ...(meta?.transcript ? { transcript: escapeControls(meta.transcript, { keepNewlines: true }) } : {}),
       ...(meta?.reproduce && outcome !== 'passed' ? { reproduce: meta.reproduce } : {}),
       ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
     };

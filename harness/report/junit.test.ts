@@ -27,6 +27,18 @@ describe('junitXml', () => {
     expect(xml).toContain('title of WH-SIG-01 &lt;&amp;&gt;');
   });
 
+  it('shows every control a target sent, none of which XML 1.0 can carry, and keeps the line breaks', () => {
+    const injected = '\x1b[2J\x1b]0;pwned\x07\r\x00\u009b\u202eevil\ufffe';
+    const xml = junitXml([
+      { check: check('WH-SIG-02'), outcome: 'failed', reason: `got ${injected}`, detail: `got ${injected}\nline two`, durationMs: 1, transcript: `<<< ${injected}` },
+      { check: check('WH-SIG-05', 'INFO'), outcome: 'info', observed: injected, durationMs: 1 },
+    ], '2026-11-21T10:00:00.000Z');
+    expect(xml).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069\ufffe\uffff]/u);
+    expect(xml).toContain('<failure message="got \\x1b[2J\\x1b]0;pwned\\x07\\r\\x00\\u009B\\u202Eevil\\uFFFE"');
+    expect(xml).toContain('\\uFFFE\nline two');
+    expect(xml).toContain('INFO observed: \\x1b[2J');
+  });
+
   it('shows warnings and observations without failing', () => {
     expect(xml).toContain('WARNED (SHOULD): w');
     expect(xml).toContain('INFO observed: answered 413');

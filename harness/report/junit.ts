@@ -4,12 +4,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SystemName } from '../checks/check-definition.ts';
+import { escapeControls } from '../http/escape-controls.ts';
 import type { CheckResult } from './check-result.ts';
 
+/**
+ * Text as XML character data or an attribute value. XML 1.0 cannot carry most control
+ * characters, not even as references, and a CI dashboard shows this text to a person:
+ * every control is shown escaped (escapeControls), line breaks kept, then markup escaped.
+ */
 function xml(text: string): string {
-  // XML 1.0 cannot carry most control characters even escaped; show them instead.
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return escapeControls(text, { keepNewlines: true })
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

@@ -2,18 +2,48 @@
 // of outcomes per system.
 import type { SystemName } from '../checks/check-definition.ts';
 import { OUTCOMES, type Outcome } from '../checks/outcome.ts';
+import { escapeControls } from '../http/escape-controls.ts';
 import type { CheckResult } from './check-result.ts';
 import { totalsOf } from './summary.ts';
 
 const MARK: Readonly<Record<Outcome, string>> = { passed: '✓', failed: '✗', warned: '!', skipped: '-', info: 'i' };
+const COLOURS: Readonly<Record<Outcome, number>> = { passed: 32, failed: 31, warned: 33, skipped: 90, info: 36 };
+const GREY = 90;
 
+/**
+ * The only control sequences the CLI writes itself: the colours `paint` sets (and the
+ * reset), when colour is on. They set a colour, nothing more: they cannot move the
+ * cursor, clear the screen, set the window title or hide text.
+ */
+const OWN_COLOURS = /(\u001b\[(?:0|31|32|33|36|90)m)/;
+
+function paint(code: number, text: string, color: boolean): string {
+  return color ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+
+/**
+ * What the CLI writes to the terminal, whatever it is — a progress line, a preflight
+ * error quoting a target, a stack trace: every control escaped (escapeControls) but the
+ * line breaks and the colours the CLI adds itself. The last guard before the terminal,
+ * should a control have slipped past where a target's text entered a message.
+ */
+export function terminalText(text: string, color: boolean): string {
+  if (!color) return escapeControls(text, { keepNewlines: true });
+  // split() with a capturing group: the CLI's own colours at odd indexes, the text between them at even ones.
+  return text.split(OWN_COLOURS).map((part, i) => (i % 2 === 1 ? part : escapeControls(part, { keepNewlines: true }))).join('');
+}
+
+/**
+ * One line per check. The reason or observation often quotes the target: its controls
+ * are escaped (a raw ESC could clear the screen, a CR overwrite this very line) and
+ * so are its line breaks, before the only control sequences of the line — the colours
+ * painted here — are added.
+ */
 export function progressLine(result: CheckResult, color: boolean): string {
-  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const colors: Record<Outcome, number> = { passed: 32, failed: 31, warned: 33, skipped: 90, info: 36 };
   const { check } = result;
-  const head = `${paint(colors[result.outcome], MARK[result.outcome])} ${check.id.padEnd(11)} ${check.level.padEnd(6)} ${check.title}`;
-  const tail = result.outcome === 'info' ? ` — ${result.observed ?? ''}` : result.reason ? ` — ${result.reason}` : '';
-  return `${head} ${paint(90, `(${result.durationMs} ms)`)}${tail}`;
+  const head = `${paint(COLOURS[result.outcome], MARK[result.outcome], color)} ${check.id.padEnd(11)} ${check.level.padEnd(6)} ${escapeControls(check.title)}`;
+  const tail = result.outcome === 'info' ? ` — ${escapeControls(result.observed ?? '')}` : result.reason ? ` — ${escapeControls(result.reason)}` : '';
+  return `${head} ${paint(GREY, `(${result.durationMs} ms)`, color)}${tail}`;
 }
 
 export function finalTable(results: readonly CheckResult[]): string {

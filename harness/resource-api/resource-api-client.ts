@@ -8,6 +8,7 @@
 // checks' job, not a reason to end a run as a set-up mistake.
 import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../checks/check.ts';
+import { escapeControls } from '../http/escape-controls.ts';
 import { request, type ParsedResponse, type RawRequest, type Transcript } from '../http/index.ts';
 import type { ResourceApiTarget } from '../target/target-info.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
@@ -69,9 +70,10 @@ export function apiRequest(target: ResourceApiTarget, method: string, path: stri
 }
 
 /** `201 {"id":…}` — the status and the start of the body, for messages. */
+/** Where a target's body enters a reason: its controls and line breaks shown escaped, on the reason's one line. */
 export function describeAnswer(response: ParsedResponse): string {
   const text = response.body.toString('utf8');
-  return `${response.statusCode}${text ? ` ${text.length > 160 ? `${text.slice(0, 160)}…` : text}` : ' (no content)'}`;
+  return `${response.statusCode}${text ? ` ${escapeControls(text.length > 160 ? `${text.slice(0, 160)}…` : text)}` : ' (no content)'}`;
 }
 
 /** What a client does with bytes that follow an answer: fail (the checks), or leave them to the checks (set-up). */

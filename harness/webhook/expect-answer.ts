@@ -1,5 +1,6 @@
 // Assertions on the receiver's answers, phrased as the spec's Responses table.
 import { expect } from 'vitest';
+import { escapeControls } from '../http/escape-controls.ts';
 import type { ParsedResponse } from '../http/index.ts';
 
 export type SpecError = 'invalid signature' | 'invalid JSON' | 'unsupported event';
@@ -32,7 +33,8 @@ export function expectAcknowledged(response: ParsedResponse): void {
   expect(body, 'the 202 body must be a JSON object with boolean received = true').toMatchObject({ received: true });
 }
 
+/** Where a target's body enters a reason: its controls and line breaks shown escaped, on the reason's one line. */
 export function describeAnswer(response: ParsedResponse): string {
   const body = response.body.toString('utf8');
-  return `${response.statusCode} ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
+  return `${response.statusCode} ${escapeControls(body.length > 200 ? `${body.slice(0, 200)}…` : body)}`;
 }

@@ -5,6 +5,7 @@
 // read of preferences, GET status.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { escapeControls } from '../../http/escape-controls.ts';
 import type { SystemTarget } from '../../target/target-info.ts';
 
 export interface PreflightAnswer {
@@ -46,13 +47,14 @@ function ask(probe: Probe): Promise<PreflightAnswer> {
   return new Promise((resolve) => {
     const req = send(probe.url, { method: probe.method, headers: probe.headers, timeout: 5_000 }, (res) => {
       res.resume();
+      // The target's own words (obs-text arrives as latin1, C1 controls among them): shown, not obeyed.
       const { server, 'x-powered-by': poweredBy, 'content-type': contentType } = res.headers;
       resolve({
         ...base,
-        statusLine: `HTTP/${res.httpVersion} ${res.statusCode ?? 0} ${res.statusMessage ?? ''}`.trim(),
-        ...(typeof server === 'string' ? { server } : {}),
-        ...(typeof poweredBy === 'string' ? { poweredBy } : {}),
-        ...(contentType ? { contentType } : {}),
+        statusLine: escapeControls(`HTTP/${res.httpVersion} ${res.statusCode ?? 0} ${res.statusMessage ?? ''}`.trim()),
+        ...(typeof server === 'string' ? { server: escapeControls(server) } : {}),
+        ...(typeof poweredBy === 'string' ? { poweredBy: escapeControls(poweredBy) } : {}),
+        ...(contentType ? { contentType: escapeControls(contentType) } : {}),
       });
     });
     req.on('timeout', () => req.destroy(new Error('no answer within 5 s')));

@@ -24,6 +24,15 @@ describe('report.html', () => {
     expect(html).toContain('npx wirecheck replay WH-SIG-02 --seed 99');
   });
 
+  it('shows the control characters a target sent instead of passing them to the page, in the reason and the transcript', () => {
+    const injected = '\x1b]0;pwned\x07\r\u009b\u202eevil\u2066';
+    const failed = check('WH-SIG-02', 'failed', { reason: `got ${injected}`, transcript: 'transcripts/WH-SIG-02.txt', transcriptText: `### ${injected}\n<<< ok\n` });
+    const html = renderHtmlReport({ summary: summary([failed], 1), checks: [failed] });
+    expect(html).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/u);
+    expect(html).toContain('got \\x1b]0;pwned\\x07\\r\\u009B\\u202Eevil\\u2066');
+    expect(html).toContain('### \\x1b]0;pwned\\x07\\r\\u009B\\u202Eevil\\u2066\n&lt;&lt;&lt; ok\n');
+  });
+
   it('states the verdict with the exit code, for each exit code', () => {
     const verdict = (exitCode: number) => /<div class="verdict-word">([^<]+)<\/div>\s*<div class="verdict-why">exit (\d)/.exec(renderHtmlReport({ summary: summary([], exitCode), checks: [] }))?.slice(1);
     expect([0, 1, 3].map(verdict)).toEqual([['PASSED', '0'], ['FAILED', '1'], ['NOTHING EXECUTED', '3']]);

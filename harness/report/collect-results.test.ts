@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { SystemCheck } from '../checks/check-definition.ts';
+import type { ReportedTest } from './check-reporter.ts';
+import { collectResults } from './collect-results.ts';
+
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/u;
+const check = (id: string, level: SystemCheck['level'] = 'MUST'): SystemCheck => ({ id, level, title: id, clause: 'Endpoints', system: 'resource-api', area: 'PREF' });
+
+describe('collectResults', () => {
+  it('makes reasons, details and observations without a raw control, whatever vitest reported', () => {
+    const injected = '\x1b]0;pwned\x07\rover\u009b\u202e';
+    const reported = new Map<string, ReportedTest>([
+      ['RA-PREF-02', { id: 'RA-PREF-02', state: 'failed', errors: [`\u001b[31mgot ${injected}\u001b[39m\nline two ${injected}`], durationMs: 1 }],
+      ['RA-PREF-03', { id: 'RA-PREF-03', state: 'skipped', note: `skipped: ${injected}`, errors: [], durationMs: 1 }],
+      ['RA-LABEL-03', { id: 'RA-LABEL-03', state: 'passed', errors: [], durationMs: 1, meta: { observed: injected, transcript: `### ${injected}\n<<< ok` } }],
+    ]);
+    const results = collectResults([check('RA-PREF-02'), check('RA-PREF-03'), check('RA-LABEL-03', 'INFO'), check('RA-PREF-04')], reported, [`suite failed: ${injected}`], false);
+    for (const r of results) expect([r.reason, r.detail, r.observed, r.transcript].join('|'), r.check.id).not.toMatch(RAW_CONTROL);
+    expect(results[0]?.reason).toBe('got \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
+    expect(results[0]?.detail).toBe('got \\x1b]0;pwned\\x07\\rover\\u009B\\u202E\nline two \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
+    expect(results[2]?.transcript).toBe('### \\x1b]0;pwned\\x07\\rover\\u009B\\u202E\n<<< ok');
+    expect(results[3]?.reason).toBe('did not run: suite failed: \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
+  });
+});
