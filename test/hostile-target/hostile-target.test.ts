@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runWirecheck } from '../support/run-wirecheck.ts';
 import type { HostileBehaviour } from './hostile-answers.ts';
 import { startHostileTarget, type Canned } from './hostile-server.ts';
-import { rawControlsIn } from './output-scan.ts';
+import { rawControlsIn, rawControlsInReport } from '../support/raw-controls.ts';
 
 /** The issue's bound for every harness process of a run. */
 const PEAK_RSS_LIMIT_MIB = 300;
@@ -112,7 +112,9 @@ describe.concurrent.each(CASES)('a %s target answering with %s', (system, behavi
       const peaks = peaksMiB(rssDir);
       expect(peaks.length, 'the preload reported no process').toBeGreaterThan(0);
       expect(peaks.filter((p) => p.mib >= PEAK_RSS_LIMIT_MIB), JSON.stringify(peaks)).toEqual([]);
-      expect(rawControlsIn({ stdout: run.stdout, stderr: run.stderr }, reportDir)).toEqual([]);
+      expect(rawControlsIn(run.stdout), 'stdout').toEqual([]);
+      expect(rawControlsIn(run.stderr), 'stderr').toEqual([]);
+      expect(rawControlsInReport(reportDir).found).toEqual({});
       console.log(`${system} × ${behaviour}: exit ${run.exitCode}, peak RSS ${Math.max(...peaks.map((p) => p.mib))} MiB over ${peaks.length} processes`);
     } finally {
       await target.close();

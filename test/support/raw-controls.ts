@@ -4,6 +4,8 @@
 // window title, a bare CR rewrites the line, C1 0x9B is CSI on 8-bit terminals), XML 1.0
 // cannot carry most of them, and the bidi controls and line/paragraph separators
 // reorder or break text as it is displayed (Trojan source).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 /** A code point that must never reach an output raw; `newline` says whether LF is the sink's own line break. */
 export function isRawControl(cp: number, options: { newline: boolean }): boolean {
@@ -43,4 +45,29 @@ export function jsonStrings(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(jsonStrings);
   if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => [k, ...jsonStrings(v)]);
   return [];
+}
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? allFiles(path) : [path];
+  });
+}
+
+/** What a reader gets from a file: a JSON file's strings once parsed, any other file's text. */
+function readerText(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return file.endsWith('.json') ? jsonStrings(JSON.parse(text)) : [text];
+}
+
+/**
+ * The text files under a report directory (a bundle's gzip is left out: its files are
+ * these), and the raw controls of each that holds any, by path relative to `dir`.
+ */
+export function rawControlsInReport(dir: string): { files: string[]; found: Record<string, string[]> } {
+  const files = allFiles(dir).filter((f) => !f.endsWith('.tar.gz')).map((f) => relative(dir, f));
+  const found = Object.fromEntries(files
+    .map((file) => [file, readerText(join(dir, file)).flatMap((text) => rawControlsIn(text, { newline: true }, 2))] as const)
+    .filter(([, raw]) => raw.length > 0));
+  return { files, found };
 }
