@@ -1,9 +1,10 @@
 // Step 4 of the processing order: record the event id once and queue its work once,
 // in one transaction. Uniqueness is the database's (ON CONFLICT DO NOTHING on the
-// primary key), so concurrent identical deliveries cannot both insert.
+// primary key), so concurrent identical deliveries cannot both insert. The key is a
+// digest of the id, so an id of any length is recorded (schema/001-webhook.sql).
 import { createHash, randomUUID } from 'node:crypto';
 import type { SqlExecutor, SqlStore } from '../store/sql-store.ts';
-import { storageKey } from '../store/storage-key.ts';
+import { digestKey, storageKey } from '../store/storage-key.ts';
 import type { WebhookFault } from './faults.ts';
 
 // Stryker disable next-line StringLiteral: equivalent, the provider's name is stored, never shown
@@ -13,7 +14,7 @@ export type RecordOutcome = 'recorded' | 'duplicate';
 
 function eventKey(id: string, raw: Buffer, faults: ReadonlySet<WebhookFault>): string {
   if (faults.has('dedup-by-body-hash')) return createHash('sha256').update(raw).digest('hex');
-  return storageKey(id);
+  return digestKey(storageKey(id));
 }
 
 // Stryker disable all: fault model, runs only with read-then-write-dedup on (proved by the self-test)
@@ -25,7 +26,7 @@ async function recordReadThenWrite(store: SqlStore, event: { id: string; type: s
   const seen = await store.query(`SELECT 1 FROM webhook_events WHERE provider = $1 AND event_id = $2`, [PROVIDER, storageKey(event.id)]);
   if (seen.rowCount > 0) return 'duplicate';
   await new Promise((resolve) => setTimeout(resolve, CHECK_TO_WRITE_MS));
-  const key = `${storageKey(event.id)}#${randomUUID()}`;
+  const key = `${digestKey(storageKey(event.id))}#${randomUUID()}`;
   await store.transaction(async (tx) => {
     await tx.query(`INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ($1, $2, $3, $4, $5)`,
       [PROVIDER, key, storageKey(event.id), event.type, raw]);
@@ -97,5 +98,5 @@ export async function recordEvent(
 /** The duplicate-effect fault: the business action recorded again for a duplicate. */
 export async function recordDuplicateEffect(store: SqlStore, id: string): Promise<void> {
   await store.query(`INSERT INTO webhook_effects (provider, effect_key, event_id, applied) VALUES ($1, $2, $3, false)`,
-    [PROVIDER, `${storageKey(id)}#${randomUUID()}`, storageKey(id)]);
+    [PROVIDER, `${digestKey(storageKey(id))}#${randomUUID()}`, storageKey(id)]);
 }

@@ -1,8 +1,12 @@
 // Group commit: deliveries that arrive while the database is busy with earlier ones
 // are recorded together — one statement, one transaction, one commit (one WAL flush)
 // for many deliveries. Each caller's promise settles only after the statement holding
-// its record committed, so every 202 still follows its own durable commit; a failed
-// commit fails every delivery in it (503), and none of them is acknowledged.
+// its record committed, so every 202 still follows its own durable commit. A database
+// that is down fails every delivery of the group (503), and none is acknowledged. A
+// statement the database refuses because of one of its rows fails that delivery
+// alone: the statement committed nothing, so the group is retried in halves down to
+// the row that fails on its own (issue 17, finding 6: one over-long id once failed
+// all its neighbours).
 //
 // Up to `maxInFlight` groups commit at once: while they do, new deliveries queue and
 // go out together as the next group as soon as one finishes. One group at a time
@@ -69,17 +73,55 @@ export class GroupCommitter {
     // Stryker disable next-line AssignmentOperator: performance only, how deliveries are grouped into commits; any grouping records each id once (WH-ACK, WH-CONC checks)
     this.#inFlight += 1;
     try {
-      // One statement outside BEGIN/COMMIT is a transaction of its own: one commit.
-      const outcomes = await insertEvents(this.store, group.map((p) => p.row));
-      // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, insertEvents returns one outcome per row, so the fallback is never used; && for ?? makes every outcome 'duplicate', equivalent in what is seen: recorded-or-duplicate only decides the nudge and the duplicate count
-      group.forEach((pending, i) => pending.resolve(outcomes[i] ?? 'duplicate'));
-    }
-    // Stryker disable next-line BlockStatement: unreachable through the contract: the probe's fail switch fails one record before it joins a group (record() above); a group commit fails only with the database, which no run stops (bench/crash.ts does)
-    catch (error) {
-      for (const pending of group) pending.reject(error);
+      await this.#settle(group);
     } finally {
       this.#inFlight -= 1;
       this.#schedule();
     }
   }
+
+  /**
+   * Records the group in one statement, or — the database refusing it for a reason of
+   * its rows — each half on its own, so only the deliveries that fail alone fail. The
+   * halves go one after the other: a group holds one connection at a time. Retrying
+   * is safe: a refused statement committed nothing, and a record another statement
+   * made meanwhile is a duplicate (ON CONFLICT DO NOTHING), so each id is still
+   * recorded once.
+   */
+  async #settle(group: readonly Pending[]): Promise<void> {
+    try {
+      // One statement outside BEGIN/COMMIT is a transaction of its own: one commit.
+      const outcomes = await insertEvents(this.store, group.map((p) => p.row));
+      // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, insertEvents returns one outcome per row, so the fallback is never used; && for ?? makes every outcome 'duplicate', equivalent in what is seen: recorded-or-duplicate only decides the nudge and the duplicate count
+      group.forEach((pending, i) => pending.resolve(outcomes[i] ?? 'duplicate'));
+    }
+    // Stryker disable next-line BlockStatement: unreachable through the contract: the probe's fail switch fails one record before it joins a group (record() above); a group commit fails only with the database, which no run stops (bench/crash.ts does), or with a row the database refuses, which no run sends (group-commit.test.ts)
+    catch (error) {
+      // Unavailable (down, or a timeout): every delivery fails now, none is retried —
+      // retrying would only make each wait out the timeout again.
+      if (error instanceof StoreUnavailableError) {
+        for (const pending of group) pending.reject(error);
+      } else if (group.length === 1) {
+        for (const pending of group) pending.reject(refused(error));
+      } else {
+        const half = Math.ceil(group.length / 2);
+        await this.#settle(group.slice(0, half));
+        await this.#settle(group.slice(half));
+      }
+    }
+  }
+}
+
+/** The database refused one delivery's record (answered 500, which the sender retries). */
+export class RecordRefusedError extends Error {
+  override readonly name = 'RecordRefusedError';
+}
+
+/**
+ * pg's message and SQLSTATE, without its detail: for a constraint violation the detail
+ * is the failing row, raw body included, and payloads are never logged.
+ */
+function refused(error: unknown): RecordRefusedError {
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  return new RecordRefusedError(`the database refused this event's record (SQLSTATE ${String(code ?? 'unknown')}): ${String(message)}`);
 }

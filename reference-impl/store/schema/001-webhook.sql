@@ -1,7 +1,11 @@
 -- Webhook receiver. Uniqueness of (provider, event_key) is the duplicate-detection
 -- rule of the spec, enforced here so that no read-then-write check is relied on.
--- event_key is the dedup key (the storage key of the event id); event_id keeps the
--- id itself, so the probe counts records per id even if the dedup key were wrong.
+-- event_key is the dedup key: the SHA-256 (hex) of the event id's storage key
+-- (digestKey in storage-key.ts). The spec sets no length limit on the id below the
+-- body's 256 KiB, and a btree entry holds at most ~2,700 bytes, so no btree index
+-- holds an id itself. event_id keeps the id (its storage key), so the probe counts
+-- records per id even if the dedup key were wrong; its index is a hash index, which
+-- stores only a hash of the value and so takes an id of any length.
 CREATE TABLE IF NOT EXISTS webhook_events (
   provider      text        NOT NULL,
   event_key     text        NOT NULL,
@@ -14,7 +18,7 @@ CREATE TABLE IF NOT EXISTS webhook_events (
   completed_at  timestamptz,
   PRIMARY KEY (provider, event_key)
 );
-CREATE INDEX IF NOT EXISTS webhook_events_by_id ON webhook_events (provider, event_id);
+CREATE INDEX IF NOT EXISTS webhook_events_by_id_hash ON webhook_events USING hash (event_id);
 
 -- One job per accepted event, written in the same transaction as the record. A
 -- worker claims it with a lease (FOR UPDATE SKIP LOCKED); claim_token fences the
@@ -34,7 +38,8 @@ CREATE TABLE IF NOT EXISTS webhook_jobs (
 CREATE INDEX IF NOT EXISTS webhook_jobs_due ON webhook_jobs (run_after);
 
 -- The business action's completion, once per event: the primary key makes a second
--- completion impossible even if the fencing above were bypassed.
+-- completion impossible even if the fencing above were bypassed. effect_key is the
+-- event's key (a digest), event_id the id itself (hash-indexed, as above).
 CREATE TABLE IF NOT EXISTS webhook_effects (
   provider      text        NOT NULL,
   effect_key    text        NOT NULL,
@@ -43,7 +48,7 @@ CREATE TABLE IF NOT EXISTS webhook_effects (
   completed_at  timestamptz NOT NULL DEFAULT clock_timestamp(),
   PRIMARY KEY (provider, effect_key)
 );
-CREATE INDEX IF NOT EXISTS webhook_effects_by_id ON webhook_effects (provider, event_id);
+CREATE INDEX IF NOT EXISTS webhook_effects_by_id_hash ON webhook_effects USING hash (event_id);
 
 -- Payment state behind the ordering guard, and the versions applied to it in order.
 CREATE TABLE IF NOT EXISTS payment_states (

@@ -1,0 +1,84 @@
+// Issue 17, finding 6: the spec sets no length limit on an event id below the body's
+// 256 KiB, so a signed event with an id of any length that fits is accepted,
+// recorded once, processed once, and its redelivery deduplicated — on both stores.
+// The ids are random base64url: text PostgreSQL cannot compress, so an index on the
+// id itself would exceed the btree entry limit (~2,700 bytes).
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
+import { openStore } from '../store/open-store.ts';
+import type { SqlStore } from '../store/sql-store.ts';
+import { buildWebhookApp } from './app.ts';
+import { createMetrics } from './metrics.ts';
+import { startWorker, type Worker } from './processing/worker.ts';
+
+const SECRET = 'long-id-secret-7f3';
+const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
+const randomId = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+
+const adapters = [
+  { name: 'pglite', skip: undefined as string | undefined },
+  { name: 'postgres', skip: postgresSkipReason() },
+];
+
+describe.each(adapters)('an event id of any length that fits the body, on $name', ({ name, skip }) => {
+  let store: SqlStore;
+  let app: FastifyInstance;
+  let worker: Worker;
+  const schema = uniqueSchemaName('wlong');
+  const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-long-id-'));
+
+  beforeAll(async () => {
+    if (skip) return;
+    store = await openStore(name === 'postgres' ? { databaseUrl, schema } : { dataDir });
+    const metrics = createMetrics(store);
+    worker = startWorker({ store, metrics, logger: pino({ level: 'silent' }), faults: new Set(), options: { concurrency: 1, pollMs: 10, leaseMs: 5_000, maxAttempts: 3, retryBaseMs: 10 } });
+    app = buildWebhookApp({ store, secret: SECRET, probe: true, faults: new Set(), metrics, onQueued: () => worker.nudge() });
+    await app.ready();
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await app.close();
+    await worker.stop();
+    await store.close();
+    if (name === 'postgres') await dropSchema(schema);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const deliver = (id: string) => {
+    const body = JSON.stringify({ id, type: 'payment.succeeded', createdAt: '2026-11-21T10:00:00.000Z', data: { paymentId: `pay_${id.length}`, version: 1 } });
+    return request(app.server).post('/webhooks/payments').set({ 'content-type': 'application/json', 'x-webhook-signature': sign(body) }).send(body);
+  };
+  // An id this long does not fit a URL (the probe route), so the store is read directly.
+  const counts = async (id: string) => (await store.query<{ records: number; jobs: number; effects: number; completed: number }>(
+    `SELECT (SELECT count(*)::int FROM webhook_events WHERE event_id = $1) AS records,
+            (SELECT count(*)::int FROM webhook_events WHERE event_id = $1 AND status = 'completed') AS completed,
+            (SELECT count(*)::int FROM webhook_jobs j JOIN webhook_events e USING (provider, event_key) WHERE e.event_id = $1) AS jobs,
+            (SELECT count(*)::int FROM webhook_effects WHERE event_id = $1) AS effects`, [id])).rows[0];
+
+  it.skipIf(skip).each([3_000, 100_000])('accepts a %i-character id: 202, one record, one effect, and its redelivery deduplicated', async (length) => {
+    const id = randomId(length);
+    const first = await deliver(id);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    expect(first.body).toEqual({ received: true });
+    const deadline = Date.now() + 10_000;
+    while ((await counts(id))?.completed !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await counts(id)).toEqual({ records: 1, completed: 1, jobs: 0, effects: 1 });
+
+    const again = await deliver(id);
+    expect(again.status).toBe(202);
+    expect(await counts(id)).toEqual({ records: 1, completed: 1, jobs: 0, effects: 1 });
+  });
+
+  it.skipIf(skip)('keeps two long ids that differ only in their last character apart', async () => {
+    const stem = randomId(5_000);
+    for (const id of [`${stem}a`, `${stem}b`]) expect((await deliver(id)).status).toBe(202);
+    for (const id of [`${stem}a`, `${stem}b`]) expect((await counts(id))?.records).toBe(1);
+  });
+});
