@@ -41,17 +41,29 @@ function parseSizeLine(buf: Buffer, start: number): Step<{ size: number }> {
   return { kind: 'ok', end: line.end, size: Number.parseInt(digits, 16) };
 }
 
-/** The chunked body starting at `start` (just after the header section). */
-export function readChunkedBody(buf: Buffer, start: number): Step<ChunkedBody> {
-  const chunks: Buffer[] = [];
-  let pos = start;
+/** What is known of a chunked body being read: complete chunks are not read again when more bytes arrive. */
+export interface ChunkedProgress {
+  /** start and end offsets of the data of each complete chunk */
+  chunks: (readonly [number, number])[];
+  /** where the first chunk not yet complete starts */
+  next: number;
+}
+
+/**
+ * The chunked body starting at `start` (just after the header section). With `progress`
+ * kept between calls for the same `start`, each call reads only chunks that were not
+ * complete before: a body of many small chunks costs its length, not its length squared.
+ */
+export function readChunkedBody(buf: Buffer, start: number, progress: ChunkedProgress = { chunks: [], next: start }): Step<ChunkedBody> {
+  const { chunks } = progress;
   for (;;) {
+    const pos = progress.next;
     const sizeLine = parseSizeLine(buf, pos);
     if (sizeLine.kind !== 'ok') return sizeLine;
     if (sizeLine.size === 0) {
       const trailers = parseFieldLines(buf, sizeLine.end, 'trailer', false);
       if (trailers.kind !== 'ok') return trailers;
-      return { kind: 'ok', end: trailers.end, body: Buffer.concat(chunks), trailers: trailers.fields };
+      return { kind: 'ok', end: trailers.end, body: Buffer.concat(chunks.map(([from, to]) => buf.subarray(from, to))), trailers: trailers.fields };
     }
     const dataEnd = sizeLine.end + sizeLine.size;
     const available = Math.min(CRLF.length, Math.max(0, buf.length - dataEnd));
@@ -62,7 +74,7 @@ export function readChunkedBody(buf: Buffer, start: number): Step<ChunkedBody> {
         dataEnd);
     }
     if (available < CRLF.length) return INCOMPLETE;
-    chunks.push(buf.subarray(sizeLine.end, dataEnd));
-    pos = dataEnd + CRLF.length;
+    chunks.push([sizeLine.end, dataEnd]);
+    progress.next = dataEnd + CRLF.length;
   }
 }

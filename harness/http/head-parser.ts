@@ -179,21 +179,46 @@ export function parseFieldLines(buf: Buffer, start: number, what: 'header' | 'tr
   }
 }
 
+/** What is known of a head being read: complete lines are not read again when more bytes arrive. */
+export interface HeadProgress {
+  status: (Omit<Head, 'headers'> & { end: number }) | undefined;
+  fields: (readonly [string, string])[];
+  /** where the first line not yet complete starts */
+  next: number;
+}
+
+/** Nothing of the head at `start` read yet. */
+export function headProgress(start: number): HeadProgress {
+  return { status: undefined, fields: [], next: start };
+}
+
 /**
  * Status line and header section at `start`. No byte past `maxHeadBytes` is examined, so
- * a head that does not end within them is too large however its bytes arrive.
+ * a head that does not end within them is too large however its bytes arrive. With
+ * `progress` kept between calls for the same `start`, each call reads only lines that
+ * were not complete before: a head trickling in costs its length, not its length squared.
  */
-export function parseHead(buf: Buffer, start: number, maxHeadBytes: number): Step<Head> {
+export function parseHead(buf: Buffer, start: number, maxHeadBytes: number, progress = headProgress(start)): Step<Head> {
   const view = buf.length - start > maxHeadBytes ? buf.subarray(0, start + maxHeadBytes) : buf;
   const unfinished = () => (view.length < buf.length
     ? fail(FramingCode.headTooLarge, `the header section starting at offset ${start} exceeds ${maxHeadBytes} bytes without ending in an empty line`, start)
     : INCOMPLETE);
-  const status = parseStatusLine(view, start);
-  if (status.kind === 'incomplete') return unfinished();
-  if (status.kind === 'error') return status;
-  const fields = parseFieldLines(view, status.end, 'header', true);
-  if (fields.kind === 'incomplete') return unfinished();
-  if (fields.kind === 'error') return fields;
-  const { httpVersion, statusCode, reason } = status;
-  return { kind: 'ok', end: fields.end, httpVersion, statusCode, reason, headers: fields.fields };
+  if (progress.status === undefined) {
+    const status = parseStatusLine(view, start);
+    if (status.kind === 'incomplete') return unfinished();
+    if (status.kind === 'error') return status;
+    progress.status = status;
+    progress.next = status.end;
+  }
+  for (;;) {
+    const line = parseFieldLine(view, progress.next, 'header', progress.fields.length === 0);
+    if (line.kind === 'incomplete') return unfinished();
+    if (line.kind === 'error') return line;
+    if (line.field === undefined) {
+      const { httpVersion, statusCode, reason } = progress.status;
+      return { kind: 'ok', end: line.end, httpVersion, statusCode, reason, headers: progress.fields };
+    }
+    progress.fields.push(line.field);
+    progress.next = line.end;
+  }
 }

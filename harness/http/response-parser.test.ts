@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readChunkedBody } from './chunked-body.ts';
+import { headProgress, parseHead } from './head-parser.ts';
 import { FramingCode } from './http-errors.ts';
 import { parseResponses, ResponseParser } from './response-parser.ts';
 
@@ -345,6 +347,42 @@ describe('ResponseParser: a malformed head is diagnosed when its first bad byte 
     const parser = new ResponseParser(['GET'], { maxHeadBytes: 100 });
     for (const byte of stream) parser.push(Buffer.of(byte));
     expect(parser.error?.message).toBe(whole?.message);
+  });
+});
+
+describe('reading on from where the last push stopped', () => {
+  // Bytes already read are overwritten with NULs before the next call: a call that read
+  // them again would fail on them, so passing proves each line or chunk is read once.
+  const blank = (bytes: Buffer, upTo: number) => bytes.fill(0, 0, upTo);
+
+  it('reads each complete head line once: a head trickling in costs its length, not its length squared', () => {
+    const progress = headProgress(0);
+    expect(parseHead(b('HTTP/1.1 200 OK\r\nA: 1\r\nB: 2\r\nC'), 0, 1000, progress)).toEqual({ kind: 'incomplete' });
+    expect(progress.fields).toEqual([['A', '1'], ['B', '2']]);
+    const whole = b('HTTP/1.1 200 OK\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n');
+    const head = parseHead(blank(whole, progress.next), 0, 1000, progress);
+    expect(head).toMatchObject({ kind: 'ok', statusCode: 200, headers: [['A', '1'], ['B', '2'], ['C', '3']], end: whole.length });
+  });
+
+  it('reads each complete chunk once: a body of many small chunks costs its length, not its length squared', () => {
+    const progress = { chunks: [], next: 0 };
+    expect(readChunkedBody(b('2\r\nab\r\n1\r\nc\r\n1'), 0, progress)).toEqual({ kind: 'incomplete' });
+    expect(progress.next).toBe(13);
+    const whole = b('2\r\nab\r\n1\r\nc\r\n1\r\nd\r\n0\r\n\r\n');
+    // The size lines and CRLFs read already; the chunk data stays, the body is made of it.
+    for (const [from, to] of [[0, 3], [5, 10], [11, 13]] as const) whole.fill(0, from, to);
+    const body = readChunkedBody(whole, 0, progress);
+    expect(body.kind === 'ok' && body.body.toString('latin1')).toBe('abcd');
+    expect(readChunkedBody(whole, 0, { chunks: [], next: 0 }).kind).toBe('error');
+  });
+
+  it('gives the same responses however a long head and a many-chunk body arrive', () => {
+    const stream = b(`HTTP/1.1 200 OK\r\n${'X-Pad: abc\r\n'.repeat(300)}Transfer-Encoding: chunked\r\n\r\n${'1\r\nz\r\n'.repeat(300)}0\r\n\r\n`);
+    const parser = new ResponseParser(['GET']);
+    for (const byte of stream) parser.push(Buffer.of(byte));
+    expect(parser.error).toBeUndefined();
+    expect(parser.responses[0]?.headers).toHaveLength(301);
+    expect(parser.responses[0]?.text()).toBe('z'.repeat(300));
   });
 });
 

@@ -11,9 +11,10 @@ import { bodyFraming } from './body-framing.ts';
 import { closeAfter } from './connection-persistence.ts';
 import type { BodyFraming } from './body-framing.ts';
 import { readChunkedBody } from './chunked-body.ts';
+import type { ChunkedProgress } from './chunked-body.ts';
 import { excerpt } from './escape-bytes.ts';
-import { fail, INCOMPLETE, parseHead } from './head-parser.ts';
-import type { Head, Step } from './head-parser.ts';
+import { fail, headProgress, INCOMPLETE, parseHead } from './head-parser.ts';
+import type { Head, HeadProgress, Step } from './head-parser.ts';
 import { FramingCode, FramingError } from './http-errors.ts';
 import { ParsedResponse } from './parsed-response.ts';
 import type { HeaderLines } from './parsed-response.ts';
@@ -37,7 +38,28 @@ export interface ParseResult {
 
 type Body = { body: Buffer; trailers: HeaderLines; framing: ParsedResponse['framing'] };
 
-function readBody(buf: Buffer, start: number, framing: BodyFraming, eof: boolean): Step<Body> {
+/**
+ * What is read of the response not yet complete: its heads (1xx ones too) and chunked
+ * body by offset, so the next push goes on from there instead of reading it all again.
+ */
+class Progress {
+  readonly #heads = new Map<number, HeadProgress>();
+  readonly #chunked = new Map<number, ChunkedProgress>();
+
+  head(start: number): HeadProgress {
+    let head = this.#heads.get(start);
+    if (head === undefined) this.#heads.set(start, head = headProgress(start));
+    return head;
+  }
+
+  chunked(start: number): ChunkedProgress {
+    let chunked = this.#chunked.get(start);
+    if (chunked === undefined) this.#chunked.set(start, chunked = { chunks: [], next: start });
+    return chunked;
+  }
+}
+
+function readBody(buf: Buffer, start: number, framing: BodyFraming, eof: boolean, progress: Progress): Step<Body> {
   const none: HeaderLines = [];
   switch (framing.kind) {
     case 'no-body':
@@ -48,7 +70,7 @@ function readBody(buf: Buffer, start: number, framing: BodyFraming, eof: boolean
       return { kind: 'ok', end, body: buf.subarray(start, end), trailers: none, framing: 'content-length' };
     }
     case 'chunked': {
-      const chunked = readChunkedBody(buf, start);
+      const chunked = readChunkedBody(buf, start, progress.chunked(start));
       return chunked.kind === 'ok' ? { ...chunked, framing: 'chunked' } : chunked;
     }
     case 'until-close':
@@ -87,12 +109,20 @@ function endOfHttp(response: ParsedResponse, endsStream: boolean): string | unde
   return `the ${response.statusCode} response to ${response.method} at offset ${response.offset} ended HTTP on this connection (a protocol switch or a tunnel): what follows is not HTTP`;
 }
 
+interface Reading {
+  readonly eof: boolean;
+  readonly maxHead: number;
+  /** the response before this one, which explains bytes that are no status line */
+  readonly previous: ParsedResponse | undefined;
+  readonly progress: Progress;
+}
+
 /** The next final response at `start`, with the 1xx responses before it. */
-function parseOne(buf: Buffer, start: number, method: string, eof: boolean, maxHead: number, previous: ParsedResponse | undefined): Step<One> {
+function parseOne(buf: Buffer, start: number, method: string, { eof, maxHead, previous, progress }: Reading): Step<One> {
   const interim: ParsedResponse[] = [];
   let pos = start;
   for (;;) {
-    const head = parseHead(buf, pos, maxHead);
+    const head = parseHead(buf, pos, maxHead, progress.head(pos));
     if (head.kind === 'error') {
       const last = interim.at(-1) ?? previous;
       if (head.error.code !== FramingCode.statusLine || head.error.offset !== pos) return head;
@@ -101,7 +131,7 @@ function parseOne(buf: Buffer, start: number, method: string, eof: boolean, maxH
     if (head.kind === 'incomplete') return INCOMPLETE;
     const framing = bodyFraming(head.statusCode, method, head.headers, pos);
     if (framing.kind !== 'ok') return framing;
-    const body = readBody(buf, head.end, framing.framing, eof);
+    const body = readBody(buf, head.end, framing.framing, eof, progress);
     if (body.kind !== 'ok') return body;
     const response = build(buf, pos, head, body, method, head.statusCode < 200 && head.statusCode !== 101 ? [] : interim);
     if (head.statusCode >= 200 || head.statusCode === 101) {
@@ -126,6 +156,7 @@ export class ResponseParser {
   #eof = false;
   #ended: string | undefined;
   #error: FramingError | undefined;
+  #progress = new Progress();
 
   constructor(requestMethods: readonly string[], options: Omit<ParseOptions, 'eof'> = {}) {
     this.#methods = requestMethods;
@@ -171,7 +202,7 @@ export class ResponseParser {
     while (!this.done) {
       const index = this.#responses.length;
       const method = this.#methods[index] ?? 'GET';
-      const step = parseOne(buf, this.#consumed, method, this.#eof, this.#maxHead, this.#responses.at(-1));
+      const step = parseOne(buf, this.#consumed, method, { eof: this.#eof, maxHead: this.#maxHead, previous: this.#responses.at(-1), progress: this.#progress });
       if (step.kind === 'incomplete') {
         if (this.#eof) this.#error = this.#incompleteError(buf, index, method);
         break;
@@ -183,6 +214,7 @@ export class ResponseParser {
       this.#responses.push(step.response);
       completed.push(step.response);
       this.#consumed = step.end;
+      this.#progress = new Progress();
       this.#ended = step.ended;
     }
     return completed;
