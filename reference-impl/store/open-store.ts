@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { SqlStore } from './sql-store.ts';
 import { openPgliteStore } from './pglite-store.ts';
 import { openPgStore } from './pg-store.ts';
+import type { StoreTimeouts } from './store-timeouts.ts';
 
 export interface StoreOptions {
   /** PostgreSQL connection string (env DATABASE_URL). */
@@ -15,6 +16,11 @@ export interface StoreOptions {
   /** Embedded data directory (env DATA_DIR). */
   readonly dataDir?: string | undefined;
   readonly maxConnections?: number | undefined;
+  /**
+   * PostgreSQL's waits (default DEFAULT_STORE_TIMEOUTS). The embedded store has none:
+   * it runs in-process, so there is no server that could stop answering.
+   */
+  readonly timeouts?: StoreTimeouts | undefined;
 }
 
 // Stryker disable next-line BlockStatement: unreachable in a run, it always gives a data directory (DATA_DIR); open-store.test.ts covers the default
@@ -25,7 +31,7 @@ export function defaultDataDir(): string {
 
 export async function openStore(options: StoreOptions): Promise<SqlStore> {
   if (options.databaseUrl) {
-    return openPgStore({ databaseUrl: options.databaseUrl, schema: options.schema, maxConnections: options.maxConnections });
+    return openPgStore({ databaseUrl: options.databaseUrl, schema: options.schema, maxConnections: options.maxConnections, timeouts: options.timeouts });
   }
   // Stryker disable next-line LogicalOperator: equivalent in a run: it always gives a fresh data directory (DATA_DIR), and && for ?? opens another fresh one under the OS temp dir instead, where the store starts the same; open-store.test.ts covers the default
   return openPgliteStore(options.dataDir ?? defaultDataDir());

@@ -1,6 +1,7 @@
 // The receiver's environment, validated once and frozen.
 import { readFaults } from '../shared/faults.ts';
 import { EnvReader } from '../shared/env-config.ts';
+import { readStoreTimeouts, type StoreTimeouts } from '../store/store-timeouts.ts';
 import { WEBHOOK_FAULTS, type WebhookFault } from './faults.ts';
 import { DEFAULT_WORKER_OPTIONS, type WorkerOptions } from './processing/worker.ts';
 
@@ -11,6 +12,8 @@ export interface WebhookConfig {
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string | undefined;
   readonly dataDir: string | undefined;
+  /** PostgreSQL's waits before a delivery is answered 503 (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS). */
+  readonly databaseTimeouts: StoreTimeouts;
   readonly probe: boolean;
   readonly logLevel: string;
   readonly faults: ReadonlySet<WebhookFault>;
@@ -46,6 +49,7 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv, options: { needsSecret
     databaseSchema: read.string('DATABASE_SCHEMA'),
     // Stryker disable next-line StringLiteral: where the store keeps its tables is not observable
     dataDir: read.string('DATA_DIR'),
+    databaseTimeouts: readStoreTimeouts(read),
     probe: read.flag('CONFORMANCE_PROBE'),
     // Stryker disable next-line all: operational record: how much is logged is not specified
     logLevel: read.string('LOG_LEVEL') ?? 'info',

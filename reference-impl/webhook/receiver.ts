@@ -16,7 +16,7 @@ export interface RunningReceiver {
 }
 
 export async function startReceiver(config: WebhookConfig, logger: pino.Logger): Promise<RunningReceiver> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
   const metrics = createMetrics(store);
   // Stryker disable next-line ObjectLiteral,StringLiteral: operational record: the worker's log field is not specified; the directive also hides the detected empty dependencies of startWorker: start-up fails, which every check sees
   const worker = config.worker ? startWorker({ store, metrics, logger: logger.child({ component: 'worker' }), faults: config.faults, options: config.workerOptions }) : undefined;

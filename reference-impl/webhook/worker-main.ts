@@ -21,7 +21,7 @@ function configOrExit(): WebhookConfig {
 
 const config = configOrExit();
 const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
-const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
+const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
 const metrics = createMetrics(store);
 const worker = startWorker({ store, metrics, logger, faults: config.faults, options: config.workerOptions });
 const app = Fastify({ loggerInstance: logger }) as unknown as FastifyInstance;
