@@ -18,6 +18,9 @@ import { routeShapes } from './route-shapes.ts';
 import { StoreGateway } from './store-gateway.ts';
 import type { SqlStore } from '../store/sql-store.ts';
 import { orderPipelinedRequests } from '../shared/pipeline-order.ts';
+import { logClientFailure } from '../shared/client-errors.ts';
+import { serializeRequest } from '../shared/request-log.ts';
+import { DEFAULT_SERVER_LIMITS, limitConnections, serverLimitOptions, type ServerLimits } from '../shared/server-limits.ts';
 import type { TokenTable } from './token-table.ts';
 
 export interface AppDeps {
@@ -29,6 +32,8 @@ export interface AppDeps {
   readonly logger?: FastifyBaseLogger;
   /** Delay of the deferred commit under the fault ack-before-commit (default 300 ms). */
   readonly ackDelayMs?: number;
+  /** Request deadlines and the connection cap (default DEFAULT_SERVER_LIMITS). */
+  readonly limits?: ServerLimits;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -48,6 +53,7 @@ function requestId(req: IncomingMessage): string {
 export function buildApp(deps: AppDeps): FastifyInstance {
   // Stryker disable next-line LogicalOperator: equivalent: every conformance run gives an empty fault set, the same as NO_FAULTS
   const faults = deps.faults ?? NO_FAULTS;
+  const limits = deps.limits ?? DEFAULT_SERVER_LIMITS;
   const ctx: AppContext = {
     // Stryker disable next-line all: fault switch only: the callback logs a failed deferred commit of ack-before-commit
     db: new StoreGateway(deps.store, (error) => app.log.error({ err: error }, 'deferred commit failed')),
@@ -58,18 +64,22 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     // Stryker disable next-line ArrowFunction: equivalent: every fault is off in a conformance run, so has() answering undefined changes nothing
     has: (fault) => faults.has(fault),
   };
-  // Stryker disable next-line ObjectLiteral: not in the spec: Fastify's defaults differ only in the body limit (1 MiB; a malformed body is a 4xx either way), request-id form, router and parser error bodies, logging and shutdown
+  // The request line is logged with its query redacted (a token sent as ?access_token= is refused, and not written down).
+  const logger = deps.logger?.child({}, { serializers: { req: serializeRequest } });
+  // Stryker disable next-line ObjectLiteral: not in the spec: Fastify's defaults differ only in the body limit (1 MiB; a malformed body is a 4xx either way), request-id form, router and parser error bodies, logging and shutdown, and the request deadlines and connection cap, which no check reaches (no check trickles a body or holds connections; hostile-clients.test.ts proves them)
   const app = Fastify({
     // Stryker disable next-line all: operational record: which logger Fastify uses (a run always passes one)
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify's own 503 while closing has its own JSON body; requests in flight finish normally instead.
     // Stryker disable next-line BooleanLiteral: shutdown only: what a request gets while the server closes
     return503OnClosing: false,
     frameworkErrors: frameworkErrors((request) => commonHeaders(ctx, request), ctx),
-    clientErrorHandler,
+    ...serverLimitOptions(limits),
+    clientErrorHandler: clientErrorHandler((failure, facts) => logClientFailure(app.log, failure, facts)),
   });
+  limitConnections(app.server, limits);
   // Bodies are read as bytes for every content type: the 415 decision is ours (before
   // parsing, after auth), never Fastify's, and JSON syntax errors are ours (400).
   app.removeAllContentTypeParsers();

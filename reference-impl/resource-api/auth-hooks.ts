@@ -24,9 +24,23 @@ function unauthorized(request: FastifyRequest): ProblemError {
     { 'www-authenticate': `${REALM}, error="invalid_token"` });
 }
 
+/**
+ * How many Authorization fields the request carries. Node keeps the first in
+ * request.headers and drops the rest, where a proxy in front may act on the last: two
+ * parties would then authenticate two different tokens.
+ */
+function authorizationFields(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') count += 1;
+  return count;
+}
+
 /** 1. Authenticate: a known bearer token, acting for its own user only. */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
+    // Malformed input (spec, Errors: 400), refused before anything is read or changed.
+    if (authorizationFields(request) > 1) throw new ProblemError('bad-request', 'the request carries more than one Authorization header; send exactly one');
     const header = request.headers.authorization;
     const token = ctx.has('token-anywhere-in-header') ? /Bearer +(\S+)/i.exec(header ?? '')?.[1] : bearerToken(header);
     const userId = token === undefined ? undefined : ctx.tokens.userFor(token);

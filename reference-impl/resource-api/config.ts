@@ -3,6 +3,7 @@
 import type { ResourceFaults } from './faults.ts';
 import { KNOWN_FAULTS, NO_FAULTS } from './faults.ts';
 import { readFaults } from '../shared/faults.ts';
+import { readServerLimits, type ServerLimits } from '../shared/server-limits.ts';
 import type { TokenTable } from './token-table.ts';
 import { DEVELOPMENT_TOKENS, parseApiTokens } from './token-table.ts';
 
@@ -18,6 +19,8 @@ export interface ResourceApiConfig {
   readonly tokens: TokenTable;
   /** `development-default` when API_TOKENS is unset (the server logs a warning). */
   readonly tokensSource: 'env' | 'development-default';
+  /** Request deadlines and the connection cap (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
+  readonly limits: ServerLimits;
 }
 
 export const DEFAULT_PORT = 3001;
@@ -127,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ResourceApiConfig {
     faults: readFaultSet(env, problems),
     logLevel,
     ...readTokens(env, problems),
+    limits: readServerLimits(env, problems),
   };
   // Stryker disable next-line ConditionalExpression: not in the spec: validation of the process's own environment, a run always gives a valid one, so no problem is noted and → false changes nothing (config.test.ts proves the rules); the directive also hides the detected → true, which throws with no problem noted: start-up fails, which every check sees
   if (problems.length > 0) throw new ConfigError(problems);

@@ -9,6 +9,7 @@ import type { RouteShape } from './route-shapes.ts';
 import { allowedMethods } from './route-shapes.ts';
 import { StoreUnavailableError } from '../store/sql-store.ts';
 import type { AppContext } from './app-context.ts';
+import { clientErrorHandler as problemAnsweringHandler, isClientAbort, logClientFailure, type ClientFailureLog } from '../shared/client-errors.ts';
 
 /** The problem an error answers with; 503 for the store, 500 only for a bug. */
 export function problemFor(error: unknown): ProblemError {
@@ -33,6 +34,8 @@ export function problemFor(error: unknown): ProblemError {
 // Stryker disable next-line BlockStatement: not shown: Fastify's default handler keeps each problem's status and headers (it reads error.status, error.headers) and answers a store failure 500; only the error body's shape and 405/Allow change
 export function installErrorHandling(app: FastifyInstance, shapes: readonly RouteShape[], ctx: Pick<AppContext, 'has'>): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // A client gone mid-body is one info line; the answer goes nowhere.
+    if (isClientAbort(error, request, (failure, facts) => logClientFailure(request.log, failure, facts))) return reply.code(400).send();
     // Stryker disable next-line all: fault switch only: reachable with failed-commit-409 on (→ false, the names emptied and the emptied detail change nothing, the switch being off); the directive also hides the detected → true of the whole test, which answers every error 409 (RA-AUTH-01 sees no 401, RA-INPUT-03 no 400 or 422), and || for &&, which answers a failed commit 409 (RA-DUR-04, SHOULD, sees no 5xx)
     if (error instanceof StoreUnavailableError && ctx.has('failed-commit-409')) return sendProblem(reply, new ProblemError('conflict', 'the request could not be completed'));
     const problem = ctx.has('oversize-body-500') && (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
@@ -63,20 +66,20 @@ export function frameworkErrors(headersFor: (request: FastifyRequest) => Record<
 }
 
 // Stryker disable all: not in the spec: answers to bytes the HTTP parser rejects (malformed HTTP, a header section over Node's limit, a request timeout) reach no endpoint
-/** Fastify option clientErrorHandler: HTTP the parser rejects; answered on the raw socket. */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !inFlight?.headersSent) {
-    const problem = error.code === 'HPE_HEADER_OVERFLOW'
-      ? new ProblemError('header-fields-too-large', 'the request header section is too large')
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? new ProblemError('request-timeout', 'the request was not received in time')
-        : new ProblemError('bad-request', 'the request is not valid HTTP/1.1');
-    socket.end(rawProblemResponse(problem, randomUUID()));
-    return;
-  }
-  socket.destroy(error);
+/** The problem a client failure Node reports on the connection is answered with. */
+function clientProblem(status: number): ProblemError {
+  if (status === 431) return new ProblemError('header-fields-too-large', 'the request header section is too large');
+  if (status === 408) return new ProblemError('request-timeout', 'the request was not received in time; send it again, without pauses');
+  return new ProblemError('bad-request', 'the request is not valid HTTP/1.1');
+}
+
+/**
+ * Fastify option clientErrorHandler: HTTP the parser rejects, or a request past its
+ * deadline (server-limits.ts), answered on the raw socket as a problem, logged as one
+ * line, then the connection is closed.
+ */
+export function clientErrorHandler(log: ClientFailureLog): (error: Error & { code?: string }, socket: Socket) => void {
+  return problemAnsweringHandler({ log, answer: (status) => rawProblemResponse(clientProblem(status), randomUUID()) });
 }
 // Stryker restore all
 

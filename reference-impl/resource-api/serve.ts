@@ -25,7 +25,7 @@ export async function serve(config: ResourceApiConfig, logger: pino.Logger): Pro
   try {
     // Stryker disable next-line all: not in the spec: which store backs the API; without these options the reference opens PGlite in a fresh temp dir, committing the same way
     store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir ?? ownDataDir });
-    const app = buildApp({ store, tokens: config.tokens, faults: config.faults, probe: config.probe, logger });
+    const app = buildApp({ store, tokens: config.tokens, faults: config.faults, probe: config.probe, logger, limits: config.limits });
     await app.listen({ host: config.host, port: config.port });
     const opened = store;
     // Stryker disable BlockStatement: shutdown or a failed start-up only: close() runs after the checks, and a run's store opens and its port is free

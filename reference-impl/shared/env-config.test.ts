@@ -18,6 +18,17 @@ describe('EnvReader', () => {
     expect(new EnvReader({ WEBHOOK_SECRET: 's' }).required('WEBHOOK_SECRET', 'h')).toBe('s');
   });
 
+  it('refuses a required variable of blanks only, as if it were unset', () => {
+    for (const blank of [' ', '\t', ' \n ']) {
+      const read = new EnvReader({ WEBHOOK_SECRET: blank });
+      read.required('WEBHOOK_SECRET', 'the shared secret');
+      expect(read.problems, JSON.stringify(blank)).toEqual(['WEBHOOK_SECRET is blank (whitespace only), which counts as unset; it is required: the shared secret']);
+    }
+    const padded = new EnvReader({ WEBHOOK_SECRET: ' s ' });
+    expect(padded.required('WEBHOOK_SECRET', 'the shared secret')).toBe(' s ');
+    expect(padded.problems).toEqual([]);
+  });
+
   it('accepts ports 0-65535 and refuses anything else', () => {
     expect(new EnvReader({ PORT: '0' }).port('PORT', 3000)).toBe(0);
     expect(new EnvReader({ PORT: '65535' }).port('PORT', 3000)).toBe(65535);

@@ -28,6 +28,8 @@ export class EnvReader {
     const value = this.string(name);
     // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent in a run, it always gives the required variables, so no problem is noted (→ false changes nothing, the message is never written; env-config.test.ts); the directive also hides the detected → true, which notes a problem for a variable that is set: start-up fails, which every check sees
     if (value === undefined) this.problems.push(`${name} is required: ${hint}`);
+    // A value of blanks only is no value: a secret of spaces would sign with spaces.
+    else if (value.trim() === '') this.problems.push(`${name} is blank (whitespace only), which counts as unset; it is required: ${hint}`);
     // Stryker disable next-line StringLiteral: unreachable through the contract, a run always gives the required variables (env-config.test.ts)
     return value ?? '';
   }

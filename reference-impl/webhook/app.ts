@@ -10,6 +10,8 @@ import { registerProbeRoutes } from './routes/probe.ts';
 import { renderMetrics, type WebhookMetrics } from './metrics.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { orderPipelinedRequests } from '../shared/pipeline-order.ts';
+import { clientErrorHandler, isClientAbort, logClientFailure } from '../shared/client-errors.ts';
+import { DEFAULT_SERVER_LIMITS, limitConnections, serverLimitOptions, type ServerLimits } from '../shared/server-limits.ts';
 
 /** 256 KiB: the spec's "256 kb" read as the larger, binary unit (CONTRACTS §5). */
 export const BODY_LIMIT = 256 * 1024;
@@ -23,6 +25,8 @@ export interface WebhookAppDeps {
   readonly logger?: FastifyServerOptions['loggerInstance'];
   /** Called when a new event is queued: wakes an in-process worker. */
   readonly onQueued?: () => void;
+  /** Request deadlines and the connection cap (default DEFAULT_SERVER_LIMITS). */
+  readonly limits?: ServerLimits;
 }
 
 function bodyLimit(faults: ReadonlySet<WebhookFault>): number {
@@ -32,15 +36,19 @@ function bodyLimit(faults: ReadonlySet<WebhookFault>): number {
 }
 
 export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
+  const limits = deps.limits ?? DEFAULT_SERVER_LIMITS;
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: bodyLimit(deps.faults),
+    ...serverLimitOptions(limits),
+    clientErrorHandler: clientErrorHandler({ log: (failure, facts) => logClientFailure(app.log, failure, facts) }),
     // Never trust or echo client-supplied request ids into logs.
     genReqId: () => crypto.randomUUID(),
     // The delivery route logs one line per request itself (routes/deliveries.ts):
     // Fastify's two lines per request were a third of the receiver's CPU under load.
     logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
+  limitConnections(app.server, limits);
 
   // Every body arrives as raw bytes: the signature is over the exact bytes, so no
   // parser may touch them. Any Content-Type other than JSON — missing or malformed
@@ -55,6 +63,8 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   });
 
   app.setErrorHandler(async (error, request, reply) => {
+    // A client gone mid-body is one info line, not an error with a stack.
+    if (isClientAbort(error, request, (failure, facts) => logClientFailure(request.log, failure, facts))) return reply.code(400).send();
     const err = error as { statusCode?: number; code?: string };
     // Stryker disable next-line all: not shown, the spec leaves the answer to a body above the size limit open (WH-ACK-07 is INFO)
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

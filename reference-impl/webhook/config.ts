@@ -2,6 +2,7 @@
 import { readFaults } from '../shared/faults.ts';
 import { EnvReader } from '../shared/env-config.ts';
 import { readStoreTimeouts, type StoreTimeouts } from '../store/store-timeouts.ts';
+import { readServerLimits, type ServerLimits } from '../shared/server-limits.ts';
 import { WEBHOOK_FAULTS, type WebhookFault } from './faults.ts';
 import { DEFAULT_WORKER_OPTIONS, type WorkerOptions } from './processing/worker.ts';
 
@@ -20,6 +21,8 @@ export interface WebhookConfig {
   /** Run a worker inside the receiver process (WORKER=0: receiver only). */
   readonly worker: boolean;
   readonly workerOptions: WorkerOptions;
+  /** Request deadlines and the connection cap (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
+  readonly limits: ServerLimits;
 }
 
 // Stryker disable StringLiteral: equivalent in a run, it sets none of the worker's tuning variables, so with any name read the defaults apply (the spec leaves processing timing open)
@@ -57,6 +60,7 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv, options: { needsSecret
     // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent in a run: it starts every instance with its worker (WORKER unset), so → true and either string emptied change nothing; the directive also hides the detected → false, which starts none: WH-PROC-01 sees no business work complete
     worker: read.string('WORKER') !== '0',
     workerOptions: readWorkerOptions(read),
+    limits: readServerLimits(env, read.problems),
   };
   let faults: ReadonlySet<WebhookFault> = new Set();
   // Stryker disable next-line BlockStatement: the fault switches are read for the self-test only; every conformance run has none

@@ -21,7 +21,7 @@ export async function startReceiver(config: WebhookConfig, logger: pino.Logger):
   // Stryker disable next-line ObjectLiteral,StringLiteral: operational record: the worker's log field is not specified; the directive also hides the detected empty dependencies of startWorker: start-up fails, which every check sees
   const worker = config.worker ? startWorker({ store, metrics, logger: logger.child({ component: 'worker' }), faults: config.faults, options: config.workerOptions }) : undefined;
   // Stryker disable next-line ArrowFunction,OptionalChaining: equivalent in what is seen, the nudge only wakes the worker before its next poll
-  const app = buildWebhookApp({ store, secret: config.secret, probe: config.probe, faults: config.faults, metrics, logger, onQueued: () => worker?.nudge() });
+  const app = buildWebhookApp({ store, secret: config.secret, probe: config.probe, faults: config.faults, metrics, logger, limits: config.limits, onQueued: () => worker?.nudge() });
   try {
     const url = await listen(app, config);
     return {

@@ -32,6 +32,20 @@ describe('webhook receiver process', () => {
     expect(proc.output()).toContain('WEBHOOK_SECRET is required');
   });
 
+  it('fails at start-up with a blank WEBHOOK_SECRET, as without one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-webhook-proc-'));
+    const proc = start({ PORT: '0', WEBHOOK_SECRET: ' \t ', DATA_DIR: dataDir });
+    try {
+      // Bounded: a receiver that starts anyway is stopped and the test fails on its exit code.
+      const code = await Promise.race([proc.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+      expect(code).toBe(2);
+      expect(proc.output()).toContain('WEBHOOK_SECRET is blank (whitespace only), which counts as unset');
+    } finally {
+      proc.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('listens, acknowledges, and keeps the secret and signatures out of its log; stops on SIGTERM', async () => {
     const secret = 'process-test-secret-9f8e7d';
     const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-webhook-proc-'));

@@ -11,6 +11,7 @@ import { eventRow, recordDuplicateEffect, recordEvent, type RecordOutcome } from
 import type { GroupCommitter } from '../group-commit.ts';
 import type { WebhookMetrics } from '../metrics.ts';
 import { rejection, type Rejection } from '../rejections.ts';
+import { redactQuery } from '../../shared/request-log.ts';
 
 export interface DeliveryDeps {
   readonly store: SqlStore;
@@ -115,7 +116,7 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
   // Stryker disable all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO); the directive also hides the detected empty hook name, which Fastify refuses at start-up: every check sees it
   app.addHook('onResponse', async (request, reply) => {
     if (request.routeOptions.url !== '/webhooks/payments') {
-      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode }, 'request completed');
+      request.log.debug({ method: request.method, url: redactQuery(request.url), statusCode: reply.statusCode }, 'request completed');
       return;
     }
     const note = notes.get(request);
