@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from './cli-errors.ts';
-import { loadConfigFile, parseConfigDocument } from './config-file.ts';
+import { CONFIG_FILE_MAX_BYTES, loadConfigFile, parseConfigDocument } from './config-file.ts';
 
 function problem(fn: () => unknown): CliError {
   try {
@@ -49,6 +49,20 @@ describe('config file', () => {
 
   it('refuses relaxed security with a reason', () => {
     expect(problem(() => parseConfigDocument({ server: { 'relaxed-security': true } }, 'c.json')).message).toContain('not offered');
+  });
+
+  it('reads a regular file of at most 1 MiB only, naming the path and the reason otherwise', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vendor-config-size-'));
+    const json = '{"server":{"port":4800}}';
+    const atLimit = path.join(dir, 'at-limit.json');
+    writeFileSync(atLimit, json + ' '.repeat(CONFIG_FILE_MAX_BYTES - json.length));
+    expect(loadConfigFile(atLimit)).toEqual({ port: 4800 });
+    const overLimit = path.join(dir, 'over-limit.json');
+    writeFileSync(overLimit, json + ' '.repeat(CONFIG_FILE_MAX_BYTES - json.length + 1));
+    expect(problem(() => loadConfigFile(overLimit)).message)
+      .toBe(`cannot read config file ${overLimit}: it is larger than ${CONFIG_FILE_MAX_BYTES} bytes, the most this server reads; give the path of a JSON file`);
+    expect(problem(() => loadConfigFile(dir)).message).toBe(`cannot read config file ${dir}: it is a directory, not a regular file; give the path of a JSON file`);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reports unreadable and non-JSON files', () => {
