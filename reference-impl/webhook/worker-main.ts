@@ -8,6 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { readWebhookConfig, type WebhookConfig } from './config.ts';
 import { createMetrics, renderMetrics } from './metrics.ts';
 import { startWorker } from './processing/worker.ts';
+import { clientErrorHandler, logClientFailure } from '../shared/client-errors.ts';
+import { serializeRequest } from '../shared/request-log.ts';
+import { limitConnections, serverLimitOptions } from '../shared/server-limits.ts';
 
 function configOrExit(): WebhookConfig {
   try {
@@ -24,7 +27,13 @@ const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
 const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
 const metrics = createMetrics(store);
 const worker = startWorker({ store, metrics, logger, faults: config.faults, options: config.workerOptions });
-const app = Fastify({ loggerInstance: logger }) as unknown as FastifyInstance;
+// The same deadlines, connection cap and query-free request lines as the receiver's.
+const app = Fastify({
+  loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }),
+  ...serverLimitOptions(config.limits),
+  clientErrorHandler: clientErrorHandler({ log: (failure, facts) => logClientFailure(app.log, failure, facts) }),
+}) as unknown as FastifyInstance;
+limitConnections(app.server, config.limits);
 app.get('/healthz', async () => ({ status: 'ok' }));
 app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(await renderMetrics(metrics)));
 await listenAndServe(app, {
