@@ -53,6 +53,8 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     if (error instanceof WebDriverError) {
       // Stryker disable next-line StringLiteral,MethodExpression: operational record, the wording of a failed command's log line
       log.info('HTTP', `${requestText(options.faults, request.method, request.url)} failed: ${error.error}: ${error.message.slice(0, 500)}`);
+      // A driver's unexpected failure: its stack is for the operator, never in the answer.
+      if (error.error === 'unknown error') log.error('HTTP', `${requestText(options.faults, request.method, request.url)}: ${error.stack ?? error.message}`);
       // Fault ended-session-unknown-error: the lookup's failure is not mapped to W3C's invalid session id.
       if (options.faults.has('ended-session-unknown-error') && error.error === 'invalid session id') return sendError(reply, new WebDriverError('unknown error', error.message));
       return sendError(reply, error);
@@ -63,8 +65,9 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     if (status >= 400 && status < 500) return sendError(reply, new WebDriverError('invalid argument', (error as Error).message));
     // Stryker disable next-line StringLiteral,LogicalOperator: operational record, the log line of an unexpected failure
     log.error('HTTP', `${request.method} ${request.url} failed: ${(error as Error).stack ?? String(error)}`);
+    // The message of an unexpected error may name server paths: the log above has it, the client a plain text.
     // Stryker disable next-line StringLiteral: not shown: only failures the spec does not name get here (a body over the limit, a plain error); their status and body are not shown (Errors: statuses; Limits)
-    sendError(reply, new WebDriverError('unknown error', (error as Error).message));
+    sendError(reply, new WebDriverError('unknown error', 'The server failed unexpectedly while handling the request; its log has the details.'));
   });
   app.setNotFoundHandler((request, reply) => {
     // Stryker disable next-line LogicalOperator,StringLiteral: not shown: the path feeds only the wrong-method answer (405 unknown method, a failure the spec does not name), the error message and the log's legacy hint; an unknown path still answers 404 and the <-- line names it (Errors: statuses); the ?? fallback is unreachable

@@ -10,6 +10,12 @@ export interface Environment {
   readonly home: string;
   /** True when the home came from VENDOR_HOME (shown in messages). */
   readonly homeFromEnv: boolean;
+  /**
+   * The only directory `vendor:app` and `mobile: installApp` may read from: VENDOR_APPS_ROOT,
+   * default the working directory the server was started in (where the harness and the
+   * container put their sample app), so a client cannot make the server read any file it can.
+   */
+  readonly appsRoot: string;
   /** Test hooks replacing the detected runtime / package manager versions. */
   readonly nodeVersionOverride: string | undefined;
   readonly npmVersionOverride: string | undefined;
@@ -40,6 +46,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
     home: path.resolve(homeVar ?? path.join(os.homedir(), '.vendor')),
     // Stryker disable next-line ConditionalExpression,EqualityOperator: operational record, homeFromEnv only words the startup log line naming where the home came from (server.ts logStartup)
     homeFromEnv: homeVar !== undefined,
+    appsRoot: path.resolve(nonEmpty(env['VENDOR_APPS_ROOT']) ?? process.cwd()),
     // Stryker disable next-line StringLiteral: not shown: VENDOR_ENGINE_NODE_VERSION is the reference's own test hook for the engine check (engine-check.test.ts); the spec names no such variable and no suite sets it (Errors: engine error)
     nodeVersionOverride: nonEmpty(env['VENDOR_ENGINE_NODE_VERSION']),
     // Stryker disable next-line StringLiteral: not shown: VENDOR_ENGINE_NPM_VERSION is the reference's own test hook for the engine check (engine-check.test.ts); the spec names no such variable and no suite sets it (Errors: engine error)

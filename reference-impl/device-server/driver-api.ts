@@ -11,6 +11,12 @@ export interface DriverContext {
   readonly enabledFeatures: readonly string[];
   readonly driverName: string;
   readonly log: (message: string) => void;
+  /**
+   * The directory app packages (`app`, `mobile: installApp`) may be read from. A driver
+   * refuses any other path, links resolved, with one text whatever the reason, so a client
+   * learns nothing of files outside it.
+   */
+  readonly appsRoot: string;
 }
 
 export type Capabilities = Record<string, unknown>;

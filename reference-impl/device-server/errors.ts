@@ -1,5 +1,7 @@
 // The W3C WebDriver error catalog: one code → one HTTP status, and the body shape
-// `{"value":{"error","message","stacktrace"}}` every failure is answered with.
+// `{"value":{"error","message","stacktrace"}}` every failure is answered with. The
+// stacktrace is "" (W3C: an implementation-defined string; its own example is ""): a
+// client never sees the server's stack frames or source paths, the server log does.
 // Drivers are separate packages and cannot import this class; they signal a W3C error
 // by throwing any Error carrying an `error` property with one of these codes.
 
@@ -21,7 +23,7 @@ export interface W3CErrorBody {
 }
 
 export class WebDriverError extends Error {
-  // Stryker disable next-line StringLiteral: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), the name reaches only the stacktrace text
+  // Stryker disable next-line StringLiteral: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), the name reaches only the server log's stack of an unknown error
   override readonly name = 'WebDriverError';
   constructor(readonly error: W3CErrorCode, message: string) {
     super(message);
@@ -32,8 +34,7 @@ export class WebDriverError extends Error {
   }
 
   toBody(): W3CErrorBody {
-    // Stryker disable next-line LogicalOperator,StringLiteral: not shown by the spec: the stacktrace of an error body (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO): && for ?? only empties it, which no check reads, and the '' fallback is unreachable (an Error always has a stack)
-    return { value: { error: this.error, message: this.message, stacktrace: this.stack ?? '' } };
+    return { value: { error: this.error, message: this.message, stacktrace: '' } };
   }
 }
 
@@ -43,16 +44,26 @@ export function isW3CErrorCode(code: unknown): code is W3CErrorCode {
   return typeof code === 'string' && Object.hasOwn(W3C_STATUS, code);
 }
 
+/**
+ * What a client may read of a failure. A Node system error (ENOENT, EACCES, ...) names
+ * files of the server's machine, so it is only named by its code; the log keeps the rest.
+ */
+function clientMessage(thrown: unknown): string {
+  if (!(thrown instanceof Error)) return String(thrown);
+  const { code, syscall } = thrown as NodeJS.ErrnoException;
+  if (syscall !== undefined) return `the driver failed with a system error (${code ?? 'unknown'}); the server log has the details`;
+  return thrown.message;
+}
+
 /** Any thrown value as a WebDriverError: a driver's coded error keeps its code, the rest is `fallback`. */
 // Stryker disable next-line StringLiteral,BlockStatement: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), only driver failures are converted (the server's own invalid session id and unknown command are thrown as WebDriverErrors)
 export function toWebDriverError(thrown: unknown, fallback: W3CErrorCode = 'unknown error'): WebDriverError {
   // Stryker disable next-line ConditionalExpression: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO); →false only rewraps a WebDriverError with its own code and message (equivalent), →true answers a driver failure 500
   if (thrown instanceof WebDriverError) return thrown;
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
   // Stryker disable next-line OptionalChaining: equivalent in a run: the installed driver throws only Error objects, never null or undefined, so reading .error without ?. changes nothing
   const code = (thrown as { error?: unknown } | null)?.error;
-  const converted = new WebDriverError(isW3CErrorCode(code) ? code : fallback, message);
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), the stack reaches only the stacktrace text; the driver throws only Errors
+  const converted = new WebDriverError(isW3CErrorCode(code) ? code : fallback, clientMessage(thrown));
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), the stack reaches only the server log (app.ts logs an unknown error's stack); the driver throws only Errors
   if (thrown instanceof Error && thrown.stack) converted.stack = thrown.stack;
   return converted;
 }

@@ -9,6 +9,9 @@ import type { ExtensionType, InstallSource } from './cli-args.ts';
 import { CliError } from './cli-errors.ts';
 import type { Environment } from './config.ts';
 import { readExtensionPackage, readPackageJson } from './extension-package.ts';
+import { assertPackageName, resolveInsideHome } from './home-paths.ts';
+import { snapshotHome } from './home-rollback.ts';
+import { setAsideLocalCopies } from './local-copies.ts';
 import { readManifest, writeManifest, type DriverRecord, type InstallType, type Manifest, type PluginRecord } from './manifest.ts';
 import { runNpm } from './run-npm.ts';
 
@@ -27,9 +30,11 @@ const extError = (message: string) => new CliError('VENDOR_ERR_EXTENSION', messa
 // Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, the driver package the checks install holds no node_modules or .git, so the copy is the same; what else an install would copy is not shown (Extension: installed into the extension home)
 const COPY_SKIP = new Set(['node_modules', '.git']);
 
-export function packageDir(home: string, pkgName: string): string {
+/** `<home>/node_modules/<name>`, once the name is an npm name and the path is proven to lie in the home. */
+export function packageDir(home: string, pkgName: string, where: string): string {
+  const name = assertPackageName(pkgName, where);
   // Stryker disable next-line StringLiteral: not shown: where inside the home an extension lies (Extension: installed into the extension home); the copy still lies in the home, the server loads it from the recorded installPath and setup reset removes it
-  return path.join(home, 'node_modules', ...pkgName.split('/'));
+  return resolveInsideHome(home, path.join('node_modules', ...name.split('/')), 'install into');
 }
 
 function copyPackage(from: string, to: string): void {
@@ -87,20 +92,36 @@ function toInstalled(type: ExtensionType, dir: string, installType: InstallType,
 }
 
 // Stryker disable all: not shown: installing from npm (--source=npm) is not in the spec (Command line states driver install <name> only; the harness uses --source=local)
+const devDependencies = (home: string): string[] => {
+  const file = path.join(home, 'package.json');
+  if (!existsSync(file)) return [];
+  const deps = readPackageJson(home)['devDependencies'];
+  return typeof deps === 'object' && deps !== null ? Object.keys(deps) : [];
+};
+
+/**
+ * npm runs with --ignore-scripts: an extension is code the server loads later, never
+ * something that runs while it is installed. The installed name is the one npm added to
+ * the home's package.json (a tarball or folder spec names no package), else the spec's.
+ */
 async function installFromNpm(env: Environment, type: ExtensionType, spec: string): Promise<Installed> {
+  if (spec.startsWith('-')) throw extError(`'${spec}' is no package spec: a spec never starts with '-'`);
   mkdirSync(env.home, { recursive: true });
   const homePackage = path.join(env.home, 'package.json');
   if (!existsSync(homePackage)) writeFileSync(homePackage, '{}\n');
+  const before = new Set(devDependencies(env.home));
   try {
-    await runNpm(['install', '--save-dev', '--no-audit', '--no-fund', '--no-progress', '--omit=peer', '--install-links', spec], {
+    await runNpm(['install', '--save-dev', '--ignore-scripts', '--no-audit', '--no-fund', '--no-progress', '--omit=peer', '--install-links', spec], {
       cwd: env.home,
       env: env.processEnv,
     });
   } catch (error) {
     throw extError(`Encountered an error when installing package '${spec}': ${(error as Error).message}`);
   }
-  const pkgName = npmPackageName(spec);
-  const installPath = packageDir(env.home, pkgName);
+  const added = devDependencies(env.home).filter((name) => !before.has(name));
+  const pkgName = added.length === 1 ? added[0]! : npmPackageName(spec);
+  const installPath = packageDir(env.home, pkgName, `the package npm installed from '${spec}'`);
+  if (!existsSync(installPath)) throw extError(`npm reported success for '${spec}', but ${installPath} does not exist`);
   return toInstalled(type, installPath, 'npm', spec, installPath);
 }
 
@@ -127,7 +148,18 @@ export async function installExtension(
   let installed: Installed;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: not shown: installing from npm (--source=npm) is not in the spec (Command line states driver install <name> only; the harness uses --source=local); with !== a local install runs npm install --install-links on the package directory, which puts the same package at the same place (only the manifest's installType differs, a field the spec does not show); shares its line with a detected one (ConditionalExpression → true, timeout)
   if (source === 'npm') {
-    installed = await installFromNpm(env, type, spec);
+    // Whatever fails from here on (npm itself, a package that is no extension, a clash), the home goes back as it was.
+    const snapshot = snapshotHome(env.home);
+    const aside = setAsideLocalCopies(env.home, manifest);
+    try {
+      installed = await installFromNpm(env, type, spec);
+      aside.putBack();
+      assertInstallable(manifest, type, installed);
+    } catch (error) {
+      aside.putBack();
+      snapshot.restore();
+      throw error;
+    }
   } else {
     const { dir, installSpec } = resolveLocal(type, source, spec);
     // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: not shown: what install does with a path that is no package directory (Errors name no such failure); with && a missing path is still refused (statSync throws ENOENT), only the message differs; the message's wording is an operational record; shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
@@ -137,7 +169,7 @@ export async function installExtension(
     // Stryker disable next-line StringLiteral: not shown: the manifest's installType field ('local' shows in the listing as copied from the path; the spec shows no manifest and DS-CLI-06 judges the listing by the driver's name); the '' installPath is equivalent, replaced two lines below
     const probe = toInstalled(type, dir, 'local', installSpec, '');
     assertInstallable(manifest, type, probe);
-    const installPath = packageDir(env.home, probe.record.pkgName);
+    const installPath = packageDir(env.home, probe.record.pkgName, `the "name" of ${path.join(dir, 'package.json')}`);
     copyPackage(dir, installPath);
     installed = { ...probe, record: { ...probe.record, installPath } };
   }

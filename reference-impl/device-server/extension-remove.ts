@@ -5,38 +5,38 @@ import path from 'node:path';
 import type { ExtensionType } from './cli-args.ts';
 import { CliError } from './cli-errors.ts';
 import type { Environment } from './config.ts';
-import { deleteManifest, manifestPath, readManifest, writeManifest, type DriverRecord, type PluginRecord } from './manifest.ts';
+import { isInsideHome, resolveInsideHome } from './home-paths.ts';
+import { setAsideLocalCopies } from './local-copies.ts';
+import { deleteManifest, manifestPath, readManifest, writeManifest, type DriverRecord, type Manifest, type PluginRecord } from './manifest.ts';
 import { runNpm } from './run-npm.ts';
 
-function isInside(home: string, target: string): boolean {
-  const relative = path.relative(home, target);
-  // Stryker disable next-line LogicalOperator,MethodExpression,ConditionalExpression,StringLiteral: equivalent, every path asked about is the recorded installPath, which the install puts under <home>/node_modules, or one of its parents up to the home, which still holds the manifest while files are removed and so stops the walk; no such relative path ends with '..', and path.relative gives no absolute one on POSIX; shares its line with detected ones (ConditionalExpression → false keeps every file, killed by DS-CLI-15)
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
-async function removeFiles(env: Environment, record: DriverRecord | PluginRecord): Promise<void> {
+async function removeFiles(env: Environment, manifest: Manifest, record: DriverRecord | PluginRecord): Promise<void> {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: not shown: how the files of an extension installed from npm are removed (the Command line table names no install source; the checks install from a local package): → false, the 'npm' literal and the emptied block skip npm uninstall, whose only effect beyond the package directory (removed below either way) is the home's package.json entry; → true and !== also run it for a local copy, which removes that same directory and leaves a package.json and lock files in the home, whose layout is not shown (Extension: the home is generated state)
   if (record.installType === 'npm') {
+    // npm uninstall would prune the copies installed with --source=local.
+    const aside = setAsideLocalCopies(env.home, manifest);
     // Stryker disable next-line BlockStatement: not shown: how the files of an extension installed from npm are removed (the Command line table names no install source; the checks install from a local package); a skipped npm uninstall leaves only the home's package.json entry, the package directory is removed below either way
     try {
       // Stryker disable next-line ArrayDeclaration,StringLiteral,ObjectLiteral: not shown: how the files of an extension installed from npm are removed (the Command line table names no install source; the checks install from a local package); a failed npm uninstall is swallowed and the package directory is removed below either way ({} runs it in the working directory instead of the home)
-      await runNpm(['uninstall', '--no-audit', '--no-fund', '--no-progress', record.pkgName], { cwd: env.home, env: env.processEnv });
+      await runNpm(['uninstall', '--ignore-scripts', '--no-audit', '--no-fund', '--no-progress', record.pkgName], { cwd: env.home, env: env.processEnv });
     } catch {
       // fall through: the directory is removed below either way
+    } finally {
+      aside.putBack();
     }
   }
-  // Stryker disable next-line ConditionalExpression: equivalent, the recorded installPath always lies under <home>/node_modules (the install puts it there), so the guard never returns; shares its line with a detected one (→ true keeps every file, killed by DS-CLI-15)
-  if (!isInside(env.home, record.installPath)) return;
+  // readManifest has refused a manifest pointing outside the home; proven again right before the deletion.
+  const installPath = resolveInsideHome(env.home, record.installPath, 'delete');
   // Stryker disable next-line BooleanLiteral: equivalent, the package directory exists when it is removed (only an npm uninstall, for npm installs the checks never make, could remove it first)
-  rmSync(record.installPath, { recursive: true, force: true });
-  removeEmptyParents(env.home, path.dirname(record.installPath));
+  rmSync(installPath, { recursive: true, force: true });
+  removeEmptyParents(env.home, path.dirname(installPath));
 }
 
 /** `node_modules/@scope` left empty by a removal goes too (never the home itself). */
 // Stryker disable next-line BlockStatement: not shown: only empty directories stay in the home (node_modules/@wirecheck once the package directory is gone): they hold no extension, and the home's layout is the implementation's (Extension: the home is generated state)
 function removeEmptyParents(home: string, dir: string): void {
   // Stryker disable next-line ConditionalExpression,BlockStatement: not shown: only empty directories stay in the home (node_modules/@wirecheck once the package directory is gone): they hold no extension, and the home's layout is the implementation's (Extension: the home is generated state)
-  for (let current = dir; isInside(home, current); current = path.dirname(current)) {
+  for (let current = dir; isInsideHome(home, current); current = path.dirname(current)) {
     // Stryker disable next-line BlockStatement: not shown: only empty directories stay in the home (node_modules/@wirecheck once the package directory is gone): they hold no extension, and the home's layout is the implementation's (Extension: the home is generated state)
     try {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: not shown: only empty directories stay in the home (node_modules/@wirecheck once the package directory is gone): they hold no extension, and the home's layout is the implementation's (Extension: the home is generated state) (→ true, >= 0, <= 0); → false is equivalent: rmdirSync refuses a directory that is not empty and the catch returns
@@ -56,7 +56,7 @@ export async function uninstallExtension(env: Environment, type: ExtensionType, 
   const section: Record<string, DriverRecord | PluginRecord> = type === 'driver' ? manifest.drivers : manifest.plugins;
   const record = Object.hasOwn(section, name) ? section[name] : undefined;
   if (!record) throw new CliError('VENDOR_ERR_EXTENSION', `Can't uninstall ${type} '${name}'; it is not installed in ${env.home}`);
-  await removeFiles(env, record);
+  await removeFiles(env, manifest, record);
   delete section[name];
   writeManifest(env.home, manifest);
 }
@@ -77,7 +77,7 @@ export async function resetHome(env: Environment): Promise<string[]> {
   for (const [type, section] of [['driver', manifest.drivers], ['plugin', manifest.plugins]] as const) {
     for (const [name, record] of Object.entries(section as Record<string, DriverRecord | PluginRecord>)) {
       // Stryker disable next-line ConditionalExpression: fault switch only, keepFiles is true only with setup-reset-keeps-extensions or setup-reset-leaves-files on; shares its line with a detected one (→ false, killed by DS-CLI-15)
-      if (!keepFiles) await removeFiles(env, record);
+      if (!keepFiles) await removeFiles(env, manifest, record);
       // Stryker disable next-line StringLiteral: not shown: what setup reset prints (Command line: 'Removes every installed extension in the home' states the effect only; DS-CLI-10 judges it by the lists afterwards)
       lines.push(`Successfully uninstalled ${type} '${name}'`);
     }

@@ -21,6 +21,8 @@ export function usageText(program: string): string {
 
 A W3C WebDriver device automation server (the wirecheck reference). Drivers are
 extensions installed into the extension home: $VENDOR_HOME (default ~/.vendor).
+Session apps (vendor:app) are read only from $VENDOR_APPS_ROOT (default the
+working directory), at most 16 MiB each.
 
 server options:
   -a, --address A            listening address (default ${DEFAULT_ADDRESS})

@@ -27,8 +27,9 @@ describe('extension manifest', () => {
 
   it('round-trips through extensions.yaml, shaped like Appium', () => {
     const home = tempDir();
-    writeManifest(home, { ...emptyManifest(), drivers: { simandroid: record } });
-    expect(readManifest(home).drivers['simandroid']).toEqual(record);
+    const inHome = { ...record, installPath: path.join(home, 'node_modules', '@wirecheck', 'sim-android-driver') };
+    writeManifest(home, { ...emptyManifest(), drivers: { simandroid: inHome } });
+    expect(readManifest(home).drivers['simandroid']).toEqual(inHome);
     const document = YAML.parse(readFileSync(manifestPath(home), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(document)).toEqual(['drivers', 'plugins', 'schemaRev']);
   });
@@ -37,6 +38,12 @@ describe('extension manifest', () => {
     expect(() => parseManifest('drivers: [1]', 'm.yaml')).toThrow(/drivers must be a mapping/);
     expect(() => parseManifest('drivers:\n  x:\n    pkgName: 1\n', 'm.yaml')).toThrow(/drivers\.x\.pkgName must be a string[\s\S]*platformNames/);
     expect(() => parseManifest('drivers: {a: b', 'm.yaml')).toThrow(/not valid YAML/);
+  });
+
+  it('is refused when it points outside its home or names no npm package, naming each entry', () => {
+    const home = tempDir();
+    writeManifest(home, { ...emptyManifest(), drivers: { simandroid: { ...record, pkgName: '../../x', installPath: path.join(home, '..', 'elsewhere') } } });
+    expect(() => readManifest(home)).toThrow(/drivers\.simandroid\.pkgName "\.\.\/\.\.\/x" is not a valid npm package name[\s\S]*drivers\.simandroid\.installPath .* lies outside the extension home/);
   });
 });
 

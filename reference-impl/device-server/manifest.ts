@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import YAML from 'yaml';
 import { CliError } from './cli-errors.ts';
+import { isInsideHome, isValidPackageName } from './home-paths.ts';
 
 export const MANIFEST_FILE = 'extensions.yaml';
 export const SCHEMA_REV = 1;
@@ -124,7 +125,29 @@ export function readManifest(home: string): Manifest {
     // Stryker disable next-line StringLiteral: unreachable through the contract: a manifest that exists but cannot be read (no permission, a directory in its place); the homes of a run are the harness's own throwaway directories, written only by the reference; the message is an operational record
     throw new CliError('VENDOR_ERR_EXTENSION', `cannot read the manifest ${file}: ${(error as Error).message}`);
   }
-  return parseManifest(text, file);
+  return assertWithinHome(home, parseManifest(text, file), file);
+}
+
+/**
+ * A manifest is followed only where it stays inside its home: every package name must be
+ * an npm name and every installPath must lie in the home (links resolved), else nothing
+ * is loaded, listed or deleted on its word.
+ */
+function assertWithinHome(home: string, manifest: Manifest, file: string): Manifest {
+  const problems: string[] = [];
+  for (const kind of ['drivers', 'plugins'] as const) {
+    for (const [name, record] of Object.entries(manifest[kind] as Record<string, InstallInfo>)) {
+      if (!isValidPackageName(record.pkgName)) problems.push(`${kind}.${name}.pkgName ${JSON.stringify(record.pkgName)} is not a valid npm package name`);
+      if (!isInsideHome(home, record.installPath)) problems.push(`${kind}.${name}.installPath ${record.installPath} lies outside the extension home ${home}`);
+    }
+  }
+  if (problems.length === 0) return manifest;
+  throw new CliError(
+    'VENDOR_ERR_EXTENSION',
+    `the manifest ${file} points outside the extension home, so no command acts on it:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+      `Nothing outside the home was touched. Remove those entries from ${file} by hand (or delete the file and reinstall), ` +
+      'and check that VENDOR_HOME names the home the extensions were installed into.',
+  );
 }
 
 /** Written to a temporary file and renamed, so a reader never sees half a manifest. */

@@ -54,7 +54,7 @@ export async function startServer(env: Environment, options: ServerOptions, log 
   // Stryker disable next-line StringLiteral: operational record, a startup log line
   log.info('Vendor', `Engines: Node.js ${engines.node}, npm ${engines.npm}`);
   const registry = await loadInstalledDrivers(env.home, log, env.faults);
-  const service = new SessionService({ registry, allowInsecure: options.allowInsecure, faults: env.faults, log });
+  const service = new SessionService({ registry, allowInsecure: options.allowInsecure, faults: env.faults, log, appsRoot: env.appsRoot });
   const app = buildApp({ server: options, service, faults: env.faults, log, version });
   try {
     await app.listen({ host: options.address, port: options.port });

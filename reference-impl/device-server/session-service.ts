@@ -18,6 +18,8 @@ export interface SessionServiceOptions {
   readonly allowInsecure: readonly ScopedFeature[];
   readonly faults: DeviceServerFaults;
   readonly log: TextLogger;
+  /** Handed to every driver: the only directory it reads app packages from. */
+  readonly appsRoot: string;
 }
 
 /** For fault `app-path-unchecked`: an app path the driver could read (else it is dropped). */
@@ -62,7 +64,7 @@ export class SessionService {
   }
 
   async create(body: unknown): Promise<{ sessionId: string; capabilities: Caps }> {
-    const { faults, log, allowInsecure } = this.options;
+    const { faults, log, allowInsecure, appsRoot } = this.options;
     // Stryker disable next-line ObjectLiteral: fault switch only, every option is a fault switch and an absent one reads as off
     const candidates = processCapabilities(body, {
       acceptUnprefixed: faults.has('unprefixed-capabilities-accepted'),
@@ -80,6 +82,7 @@ export class SessionService {
     if (faults.has('app-path-unchecked') && !isReadableFile(stripped['app'])) delete stripped['app'];
     const instance: DeviceDriver = new driver.DriverClass({
       sessionId,
+      appsRoot,
       driverName: driver.name,
       enabledFeatures: featuresForDriver(allowInsecure, driver.name, driver.record.automationName),
       // Stryker disable next-line ArrowFunction,StringLiteral,MethodExpression: operational record, the driver's log lines and their label

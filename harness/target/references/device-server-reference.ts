@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { preflightDeviceServer } from '../../device-server/status-preflight.ts';
 import { ERROR_CODES, WirecheckError } from '../../errors.ts';
 import { projectPath, tsxNodeArgs } from '../../project-paths.ts';
@@ -55,7 +55,8 @@ export async function startDeviceServerReference(config: RunConfig, env: NodeJS.
   const home = mkdtempSync(join(tmpdir(), 'wirecheck-device-server-home-'));
   const cli = [process.execPath, ...tsxNodeArgs(REFERENCE_ENTRIES['device-server'].entry)];
   // The faults reach every process of the reference: the server and each CLI run of the checks.
-  const commandEnv = referenceEnv(config, env, {});
+  // The server reads session apps only under VENDOR_APPS_ROOT (default its working directory).
+  const commandEnv = referenceEnv(config, env, { VENDOR_APPS_ROOT: dirname(REFERENCE_APP) });
   const cleanupHome = () => rmSync(home, { recursive: true, force: true });
   try {
     await installSimDriver(cli, { ...commandEnv, VENDOR_HOME: home });

@@ -1,6 +1,7 @@
 // Test support: the app in-process (Fastify inject), with the simulated driver imported
 // straight from the repository instead of from a home.
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { importDriver, type DriverRegistry } from '../driver-registry.ts';
@@ -39,11 +40,15 @@ export async function simDriverRegistry(withDriver = true): Promise<DriverRegist
 
 export const W3C_BASE_CAPS = { platformName: 'Android', 'vendor:automationName': 'SimAndroid' };
 
-export async function testApp(options: { basePath?: string; allowInsecure?: string[]; faults?: DeviceServerFault[]; withDriver?: boolean } = {}): Promise<TestApp> {
+/** `appsRoot` defaults to the system's temporary directory, where the tests write their apps. */
+export async function testApp(
+  options: { basePath?: string; allowInsecure?: string[]; faults?: DeviceServerFault[]; withDriver?: boolean; appsRoot?: string } = {},
+): Promise<TestApp> {
   const faults = new Set(options.faults ?? []);
   const allowInsecure = parseInsecureFeatures(options.allowInsecure ?? []);
   const log = memoryLogger();
-  const service = new SessionService({ registry: await simDriverRegistry(options.withDriver ?? true), allowInsecure, faults, log });
+  const appsRoot = options.appsRoot ?? os.tmpdir();
+  const service = new SessionService({ registry: await simDriverRegistry(options.withDriver ?? true), allowInsecure, faults, log, appsRoot });
   const app = buildApp({ server: { basePath: options.basePath ?? '', allowInsecure }, service, faults, log, version: serverVersion(faults) });
   const base = faults.has('base-path-ignored') ? '' : (options.basePath ?? '');
   const call: TestApp['call'] = async (method, url, body) => {

@@ -46,7 +46,8 @@ export function tempHome(extraEnv: NodeJS.ProcessEnv = {}): TempHome {
   const dir = path.join(root, 'home');
   return {
     dir,
-    env: cleanEnv({ VENDOR_HOME: dir, ...extraEnv }),
+    // Apps written with file() lie in root, which the server may read them from.
+    env: cleanEnv({ VENDOR_HOME: dir, VENDOR_APPS_ROOT: root, ...extraEnv }),
     file: (name, content) => {
       const file = path.join(root, name);
       mkdirSync(path.dirname(file), { recursive: true });

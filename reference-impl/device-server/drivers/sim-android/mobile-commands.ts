@@ -9,6 +9,9 @@ export interface MobileContext {
   readonly sessionAppId: string | null;
   readonly driverName: string;
   readonly adbShellEnabled: boolean;
+  /** The only directory `installApp` reads packages from, and where its refusals are logged. */
+  readonly appsRoot: string;
+  readonly log: (message: string) => void;
 }
 
 type Options = Record<string, unknown>;
@@ -56,9 +59,9 @@ export const MOBILE_METHODS: Record<string, Method> = {
   queryAppState: (ctx, o) => ctx.device.state(appIdOf(ctx, o)),
   isAppInstalled: (ctx, o) => ctx.device.installed.has(appIdOf(ctx, o)),
   removeApp: (ctx, o) => ctx.device.remove(appIdOf(ctx, o)),
-  installApp: (ctx, o) => {
+  installApp: async (ctx, o) => {
     if (typeof o['appPath'] !== 'string') throw new DriverError('invalid argument', "'appPath' must be an absolute path");
-    ctx.device.install(readSimApp(o['appPath'], 'invalid argument'));
+    ctx.device.install(await readSimApp(o['appPath'], ctx.appsRoot, ctx.log, 'invalid argument'));
     return null;
   },
   deviceInfo: (ctx) => ({

@@ -14,7 +14,7 @@ const APP = path.join(dir, 'Sample-App.apk');
 writeFileSync(APP, 'PK binary-ish');
 
 const driver = (sessionId: string, enabledFeatures: string[] = []) =>
-  new SimAndroidDriver({ sessionId, enabledFeatures, driverName: 'simandroid', log: () => undefined });
+  new SimAndroidDriver({ sessionId, enabledFeatures, driverName: 'simandroid', log: () => undefined, appsRoot: dir });
 
 function executable(file: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -26,9 +26,17 @@ function executable(file: string): string {
 describe('simulated Android driver', () => {
   beforeEach(() => resetDevices());
 
-  it('names a non-JSON app after its file', () => {
-    expect(readSimApp(APP)).toMatchObject({ appId: 'sim.sample_app', label: 'Sample-App' });
-    expect(() => readSimApp('relative.apk')).toThrow(/absolute/);
+  it('names a non-JSON app after its file', async () => {
+    const log = () => undefined;
+    await expect(readSimApp(APP, dir, log)).resolves.toMatchObject({ appId: 'sim.sample_app', label: 'Sample-App' });
+    await expect(readSimApp('relative.apk', dir, log)).rejects.toThrow(/absolute/);
+  });
+
+  it('logs why an app was refused, and tells the client only that it was', async () => {
+    const lines: string[] = [];
+    const refused = readSimApp(path.join(dir, 'missing.apk'), dir, (line) => lines.push(line));
+    await expect(refused).rejects.toMatchObject({ error: 'session not created', message: expect.stringContaining('inside the apps root') });
+    expect(lines).toEqual([expect.stringMatching(/missing\.apk': cannot resolve it or the apps root .*ENOENT/)]);
   });
 
   it('installs and launches the app on session start; ending the session leaves nothing running and frees the device', async () => {

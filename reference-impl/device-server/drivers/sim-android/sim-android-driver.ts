@@ -32,7 +32,7 @@ export class SimAndroidDriver implements DeviceDriver {
     try {
       // Stryker disable next-line ConditionalExpression: not shown: whether the driver needs a vendor:app (Capabilities: app; Versioning 3); every suite session sends the target's app, so → true is equivalent; shares its line with a detected one (→ false launches no app and no launch alert, killed by DS-ALERT-01)
       if (typeof caps['app'] === 'string') {
-        const app = readSimApp(caps['app']);
+        const app = await readSimApp(caps['app'], this.context.appsRoot, this.context.log);
         device.install(app);
         this.#appId = app.appId;
         // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: not shown: autoLaunch is the driver's capability (the spec names none) and no suite sends it, so the mutants that launch always are equivalent; a cold start is equivalent, release stopped every app; shares its line with a detected one (→ false launches nothing, killed by DS-ALERT-01: the reference declares its launch alert)
@@ -106,6 +106,8 @@ export class SimAndroidDriver implements DeviceDriver {
         device: this.device,
         sessionAppId: this.#appId,
         driverName: this.context.driverName,
+        appsRoot: this.context.appsRoot,
+        log: this.context.log,
         adbShellEnabled: this.context.enabledFeatures.includes('adb_shell'),
       },
       script,

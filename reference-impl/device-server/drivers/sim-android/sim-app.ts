@@ -1,9 +1,9 @@
-// An application package for the simulated device: any readable file at an absolute
-// path. A JSON file may name the app: {"appId": "com.example.app", "label": "Example",
-// "alertText": "..."}; any other file gets appId `sim.<file name>` (e.g. `/x/Sample-App.apk`
-// → `sim.sample_app`).
-import { readFileSync, statSync } from 'node:fs';
+// An application package for the simulated device: a readable file inside the apps root
+// (app-file.ts says which files may be read). A JSON file may name the app: {"appId":
+// "com.example.app", "label": "Example", "alertText": "..."}; any other file gets appId
+// `sim.<file name>` (e.g. `/x/Sample-App.apk` → `sim.sample_app`).
 import path from 'node:path';
+import { AppRefused, readAppFile, refusalText } from './app-file.ts';
 import { DriverError, type DriverErrorCode } from './driver-error.ts';
 
 export interface SimApp {
@@ -26,21 +26,16 @@ function describeJson(text: string): Record<string, unknown> {
 }
 
 // Stryker disable next-line StringLiteral: equivalent, during session creation the server turns a driver error without a known code into session not created as well (session-service.ts), and mobile: installApp passes its own code; shares its line with a detected BlockStatement
-export function readSimApp(appPath: string, missing: DriverErrorCode = 'session not created'): SimApp {
+export async function readSimApp(appPath: string, appsRoot: string, log: (message: string) => void, missing: DriverErrorCode = 'session not created'): Promise<SimApp> {
   // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent for sessions, the server refuses a relative vendor:app before the driver runs (capabilities.ts; with app-path-unchecked it drops it), so only mobile: installApp reaches it, an execute method (not shown: Removed: execute method names; Endpoints: execute route); its error code and message are not shown (Errors: statuses); shares its line with detected ones (ConditionalExpression to true, BooleanLiteral)
   if (!path.isAbsolute(appPath)) throw new DriverError('invalid argument', `the app path '${appPath}' must be absolute`);
   let text: string;
-  // Stryker disable next-line BlockStatement: not shown: what a server does with an absolute vendor:app naming no readable file (Capabilities: app says only "must be absolute"; the Errors table does not list it), and which appId, label and alert text a package gives, and which files a driver takes as packages, are the driver's (Versioning 3: handling of application archives moved to drivers; Capabilities: app says only that the path is absolute)
   try {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent for a directory (reading it fails with EISDIR, caught below); a device or FIFO as a package is the driver's business (not shown: Versioning 3); the message is an operational record; shares its line with detected ones (ConditionalExpression to true, BooleanLiteral)
-    if (!statSync(appPath).isFile()) throw new Error('not a regular file');
-    // Stryker disable next-line StringLiteral: equivalent, without an encoding a Buffer comes back and JSON.parse reads it as UTF-8 text
-    text = readFileSync(appPath, 'utf8');
-  }
-  // Stryker disable next-line BlockStatement: not shown: what a server does with an absolute vendor:app naming no readable file (Capabilities: app says only "must be absolute"; the Errors table does not list it)
-  catch (error) {
-    // Stryker disable next-line StringLiteral: operational record, wording of the error message, which the spec does not fix
-    throw new DriverError(missing, `The application at '${appPath}' does not exist or is not accessible: ${(error as Error).message}`);
+    text = (await readAppFile(appPath, appsRoot)).toString('utf8');
+  } catch (error) {
+    // The reason stays in the server log; the client gets one text for every refusal.
+    log(`Refused the app '${appPath}': ${error instanceof AppRefused ? error.message : String(error)} (apps root ${appsRoot})`);
+    throw new DriverError(missing, refusalText(appPath));
   }
   const meta = describeJson(text);
   const base = path.basename(appPath, path.extname(appPath));
