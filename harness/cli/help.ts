@@ -44,6 +44,8 @@ Target:
   --work-timeout S          seconds an accepted event's business work may show no progress
                             before the checks waiting for it fail, naming why (default 10);
                             a slow worker that keeps completing work is waited for
+  --max-response-bytes N    bytes one answer of the target may take (default 4194304, 4 MiB):
+                            past it the check fails naming it and the connection is dropped
 
 Selection and reports:
   --only GLOB[,GLOB]        run only checks whose id matches, e.g. "WH-SIG-*"

@@ -21,6 +21,7 @@ import { judgeBaseline } from '../evidence/baseline/judge-baseline.ts';
 import { utcDay } from '../evidence/baseline/baseline-entry.ts';
 import { fingerprintTargets, type SystemFingerprint } from '../evidence/bundle/target-fingerprint.ts';
 import { writeEvidence, type EvidenceFiles } from '../evidence/write-evidence.ts';
+import { setResponseBudget } from '../http/response-budget.ts';
 
 export interface RunResult {
   readonly exitCode: number;
@@ -52,6 +53,8 @@ function printEvidence(io: Output, evidence: EvidenceFiles): void {
 
 export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv, io: Output, options: { allure: boolean; commandLine?: string; keepTranscripts?: boolean }): Promise<RunResult> {
   const startedAt = new Date();
+  // This process's clients (the preflight, the fingerprint) read within the run's budget too.
+  setResponseBudget(config.maxResponseBytes);
   const selected = selectChecks(config);
   const systems = config.systems.filter((s) => selected.some((c) => c.system === s));
   io.out(`wirecheck ${HARNESS_VERSION} — ${config.systems.join(', ')} against the ${config.target === 'reference' ? 'bundled reference' : config.baseUrl}`);
@@ -74,7 +77,7 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
     const { runAttempts } = await suiteRunner;
     const context: RunContext = {
       seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
-      scratchDir, workTimeoutMs: config.workTimeoutMs, findings,
+      scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, findings,
       senderFaults: config.senderFaults, keepTranscripts: options.keepTranscripts === true,
     };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.

@@ -5,6 +5,8 @@
 // its root — the message names the --base-url that would work. (The run's options have
 // already given the URL its trailing slash.) (Whether `ready` is the boolean true is DS-STATUS-01's.)
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
+import { readBoundedText } from '../http/bounded-body.ts';
+import { budgetErrorIn } from '../http/response-budget.ts';
 
 interface StatusAnswer {
   readonly url: string;
@@ -42,7 +44,14 @@ function describeStatus(response: Response, body: string): string {
 async function askStatus(url: string, timeoutMs: number, throwUnreachable: boolean): Promise<StatusAnswer> {
   try {
     const response = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-    const body = await response.text();
+    const { host, pathname } = new URL(url);
+    // Within the response budget: an answer larger than it is no status object, and says so.
+    const body = await readBoundedText(response, `GET ${pathname} from ${host}`).catch((error: unknown) => {
+      const budget = budgetErrorIn(error);
+      if (budget) return budget;
+      throw error;
+    });
+    if (typeof body !== 'string') return { url, said: body.message, isStatus: false };
     return { url, said: describeStatus(response, body), isStatus: statusObject(response.status, body) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -14,6 +14,8 @@ import type { RawRequest } from './raw-request.ts';
 import { Redactor } from './redactor.ts';
 import { parseBaseUrl, resolveTarget } from './resolve-target.ts';
 import { ResponseParser } from './response-parser.ts';
+import { responseBudget } from './response-budget.ts';
+import { feedWithinBudget } from './response-size-watch.ts';
 import { Transcript } from './transcript.ts';
 import { unansweredRequests } from './unanswered-requests.ts';
 
@@ -31,6 +33,8 @@ export interface ExchangeOptions {
   tls?: TlsOptions;
   /** longest response head accepted; default 64 KiB */
   maxHeadBytes?: number;
+  /** most bytes one response (or what follows the last one) may take before the exchange fails and the connection is dropped; default the process's budget (--max-response-bytes, 4 MiB) */
+  maxResponseBytes?: number;
 }
 
 export interface ExchangeResult {
@@ -126,8 +130,9 @@ async function drive(run: Run, mode: 'sequential' | 'pipelined', idleMs: number)
 
 /**
  * Sends `requests` on one connection to `baseUrl` and reads their responses strictly.
- * Rejects (ExchangeError) when the target cannot be reached or a response does not
- * arrive in time; framing problems and stray bytes are results, not exceptions.
+ * Rejects (ExchangeError) when the target cannot be reached, a response does not
+ * arrive in time or is larger than the response budget; framing problems and stray
+ * bytes are results, not exceptions.
  */
 export async function exchange(baseUrl: string | URL, requests: ReadonlyArray<RawRequest | Buffer>, options: ExchangeOptions = {}): Promise<ExchangeResult> {
   const started = performance.now();
@@ -143,11 +148,11 @@ export async function exchange(baseUrl: string | URL, requests: ReadonlyArray<Ra
     throw error;
   }
   const parser = new ResponseParser(wire.map((w) => w.method), options.maxHeadBytes === undefined ? {} : { maxHeadBytes: options.maxHeadBytes });
-  conn.onData((chunk) => parser.push(chunk));
-  conn.onEnd(() => parser.end());
+  const budget = feedWithinBudget(conn, parser, wire, { limit: options.maxResponseBytes ?? responseBudget(), maxHeadBytes: options.maxHeadBytes });
   const run = new Run(url, wire, conn, parser, timeoutMs, started);
   try {
     await drive(run, mode, options.idleMs ?? 100);
+    if (budget.exceeded !== undefined) throw new ExchangeError(ExchangeCode.tooLarge, budget.exceeded, { partial: run.result() });
   } catch (error) {
     const partial = run.result();
     options.transcript?.record({ url: url.href, sent: partial.sent, received: partial.raw, note: (error as Error).message });

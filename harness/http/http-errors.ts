@@ -50,6 +50,8 @@ export const ExchangeCode = {
   framing: 'WIRECHECK_ERR_HTTP_FRAMING',
   /** A request given to `exchange()` cannot be sent (e.g. a raw Buffer without a request line). */
   request: 'WIRECHECK_ERR_HTTP_REQUEST',
+  /** An answer (or what followed it) was larger than the response budget; the connection was dropped. */
+  tooLarge: 'WIRECHECK_ERR_HTTP_RESPONSE_TOO_LARGE',
 } as const;
 
 export type ExchangeErrorCode = (typeof ExchangeCode)[keyof typeof ExchangeCode];

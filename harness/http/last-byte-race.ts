@@ -3,10 +3,13 @@
 // bytes. A server cannot start on any request before it has all of it, so the
 // requests reach it within the spread of that loop — the "last-byte sync" technique.
 import { Connection } from './connection.ts';
+import { ExchangeCode, ExchangeError } from './http-errors.ts';
 import { ResponseParser } from './response-parser.ts';
 import type { ParsedResponse } from './parsed-response.ts';
 import { serializeRequest, type RawRequest } from './raw-request.ts';
 import { resolveTarget } from './resolve-target.ts';
+import { responseBudget } from './response-budget.ts';
+import { feedWithinBudget, type ResponseSizeWatch } from './response-size-watch.ts';
 import type { Transcript } from './transcript.ts';
 
 export interface RaceEntry {
@@ -24,31 +27,34 @@ export interface RaceResult {
 interface Prepared {
   readonly connection: Connection;
   readonly parser: ResponseParser;
+  readonly budget: ResponseSizeWatch;
   readonly bytes: Buffer;
   readonly url: string;
 }
 
-async function prepare(entry: RaceEntry, timeoutMs: number): Promise<Prepared> {
+async function prepare(entry: RaceEntry, timeoutMs: number, maxResponseBytes: number): Promise<Prepared> {
   const url = new URL(entry.baseUrl);
   const connection = await Connection.open(url, { timeoutMs });
   const target = resolveTarget(url, entry.request.target);
   const bytes = serializeRequest({ ...entry.request, target }, url.host);
   const parser = new ResponseParser([entry.request.method]);
-  connection.onData((chunk) => parser.push(chunk));
-  connection.onEnd(() => parser.end());
+  const budget = feedWithinBudget(connection, parser, [{ method: entry.request.method, label: `${entry.request.method} ${target}` }], { limit: maxResponseBytes });
   connection.write(bytes.subarray(0, bytes.length - 1));
-  return { connection, parser, bytes, url: url.href };
+  return { connection, parser, budget, bytes, url: url.href };
 }
 
 function outcomeOf(prepared: Prepared): ParsedResponse | Error {
+  // A flood after a complete answer fails it too: the connection was dropped while the others raced.
+  if (prepared.budget.exceeded !== undefined) return new ExchangeError(ExchangeCode.tooLarge, prepared.budget.exceeded);
   const [response] = prepared.parser.responses;
   if (response) return response;
   return prepared.parser.error ?? new Error(`no response from ${prepared.url}${prepared.connection.closedByPeer ? ' (connection closed)' : ''}`);
 }
 
-export async function raceRequests(entries: readonly RaceEntry[], options: { timeoutMs?: number; transcript?: Transcript } = {}): Promise<RaceResult> {
+export async function raceRequests(entries: readonly RaceEntry[], options: { timeoutMs?: number; transcript?: Transcript; maxResponseBytes?: number } = {}): Promise<RaceResult> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const prepared = await Promise.all(entries.map((entry) => prepare(entry, timeoutMs)));
+  const maxResponseBytes = options.maxResponseBytes ?? responseBudget();
+  const prepared = await Promise.all(entries.map((entry) => prepare(entry, timeoutMs, maxResponseBytes)));
   // Let the partial requests reach the server before the release.
   await new Promise((resolve) => setTimeout(resolve, 50));
   const start = process.hrtime.bigint();

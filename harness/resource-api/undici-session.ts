@@ -4,8 +4,9 @@
 // session counts connections and records every disconnect with its cause. A server
 // that announces "Connection: close" declines reuse (announced-close.ts): its
 // reconnects are no problem, and only the answers that arrived are judged.
-import { Client, Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { CheckContext } from '../checks/check.ts';
+import { BudgetClient, BudgetPool } from '../http/undici-budget.ts';
 import type { ResourceApiTarget } from '../target/target-info.ts';
 import { announcesClose } from './announced-close.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
@@ -33,7 +34,7 @@ export class UndiciSession {
     dispatcher.on('disconnect', (_origin, _targets, error) => { this.disconnects.push(`${error.code ?? error.name}: ${error.message}`); });
   }
 
-  /** One request; an error (a parser error of a broken answer) is returned as the answer's text. */
+  /** One request; an error (a parser error of a broken answer, one over the response budget) is returned as the answer's text. */
   async call(method: Dispatcher.HttpMethod, path: string, json?: unknown): Promise<UserAnswer> {
     const what = `${method} ${this.#prefix}${path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.target.token}` };
@@ -60,16 +61,19 @@ export class UndiciSession {
   }
 }
 
+// Both within the response budget (--max-response-bytes): an answer larger than it is
+// an error answer naming the budget, and its connection is dropped.
+
 /** One keep-alive connection; `pipelining` requests may be in flight on it. */
 export function clientSession(ctx: CheckContext, pipelining: number): UndiciSession {
   const target = resourceApiTarget(ctx);
-  return new UndiciSession(ctx, target, new Client(new URL(target.baseUrl).origin, { pipelining, keepAliveTimeout: 30_000 }));
+  return new UndiciSession(ctx, target, new BudgetClient(new URL(target.baseUrl).origin, { pipelining, keepAliveTimeout: 30_000 }));
 }
 
 /** A pool of keep-alive connections, as services call APIs under load. */
 export function poolSession(ctx: CheckContext, connections: number, pipelining: number): UndiciSession {
   const target = resourceApiTarget(ctx);
-  return new UndiciSession(ctx, target, new Pool(new URL(target.baseUrl).origin, { connections, pipelining, keepAliveTimeout: 30_000 }));
+  return new UndiciSession(ctx, target, new BudgetPool(new URL(target.baseUrl).origin, { connections, pipelining, keepAliveTimeout: 30_000 }));
 }
 
 /** weeklyDigest of a 200; rule 7: branch on the status first, only a 200 has JSON to decode. */

@@ -106,4 +106,15 @@ describe('resolveRunConfig', () => {
     expect(api.reproduce).toContain('--other-token "$OTHER_TOKEN"');
     expect(api.reproduce).not.toContain('t2');
   });
+
+  it('validates --max-response-bytes (a whole number of bytes from 1 to 1 GiB, default 4 MiB) and keeps it in the reproduction command', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).maxResponseBytes).toBe(4 * 1024 * 1024);
+    const given = resolveRunConfig({ system: 'webhook', maxResponseBytes: '65536' }, {}, cwd);
+    expect(given.maxResponseBytes).toBe(65_536);
+    expect(given.reproduce).toContain('--max-response-bytes 65536');
+    for (const bad of ['0', '-1', '1.5', '4MiB', '', '1073741825']) {
+      expect(problems(() => resolveRunConfig({ system: 'webhook', maxResponseBytes: bad }, {}, cwd))[0])
+        .toBe(`--max-response-bytes "${bad}" must be a whole number of bytes from 1 to 1073741824 (default 4194304, 4 MiB)`);
+    }
+  });
 });

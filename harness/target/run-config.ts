@@ -10,6 +10,7 @@ import { DEFAULT_WORK_TIMEOUT_MS, type TargetKind } from './target-info.ts';
 import { splitCommand } from './split-command.ts';
 import { isSenderFaultName, SENDER_FAULTS } from '../webhook/sender/sender-faults.ts';
 import { evidenceConfigOf, type EvidenceConfig } from '../evidence/evidence-options.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT } from '../http/response-budget.ts';
 
 export interface DeviceServerOptions {
   readonly vendor: string;
@@ -39,6 +40,8 @@ export interface RunConfig extends EvidenceConfig {
   readonly strict: boolean;
   /** How long an accepted event's business work may show no progress before it counts as stuck (--work-timeout). */
   readonly workTimeoutMs: number;
+  /** Bytes one answer of a target may take before the check fails and the connection is dropped (--max-response-bytes). */
+  readonly maxResponseBytes: number;
   readonly webhook: {
     readonly secret: string;
     readonly secretFromEnv: boolean;
@@ -171,6 +174,16 @@ function workTimeoutOf(options: RunOptions, problems: string[]): number {
   return Math.round(seconds * 1000);
 }
 
+function maxResponseBytesOf(options: RunOptions, problems: string[]): number {
+  if (options.maxResponseBytes === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
+  const bytes = Number(options.maxResponseBytes);
+  if (!/^\d+$/.test(options.maxResponseBytes) || !isResponseBudget(bytes)) {
+    problems.push(`--max-response-bytes "${options.maxResponseBytes}" must be a whole number of bytes from 1 to ${MAX_RESPONSE_BYTES_LIMIT} (default ${DEFAULT_MAX_RESPONSE_BYTES}, 4 MiB)`);
+    return DEFAULT_MAX_RESPONSE_BYTES;
+  }
+  return bytes;
+}
+
 function seedOf(options: RunOptions, problems: string[]): number {
   if (options.seed === undefined) return randomInt(0, MAX_SEED);
   const seed = Number(options.seed);
@@ -237,6 +250,7 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
   const seed = seedOf(options, problems);
   const only = onlyOf(options, problems);
   const workTimeoutMs = workTimeoutOf(options, problems);
+  const maxResponseBytes = maxResponseBytesOf(options, problems);
   const evidence = evidenceConfigOf(options, cwd, problems);
   if (problems.length > 0) throw new OptionsError(problems, 'wirecheck run --help');
 
@@ -246,7 +260,7 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
     runId, systems, target, ...(baseUrls[0] ? { baseUrl: baseUrls[0] } : {}), baseUrls, reportDir,
     probe: options.probe === true || target === 'reference',
     ...(only ? { only } : {}),
-    seed, strict: options.strict === true, workTimeoutMs,
+    seed, strict: options.strict === true, workTimeoutMs, maxResponseBytes,
     webhook: {
       secret: secret ?? randomBytes(24).toString('hex'), secretFromEnv: options.secret === undefined && envSecret !== undefined,
       ...(versionField ? { versionField } : {}),
@@ -311,6 +325,7 @@ function reproduceCommand(options: RunOptions, config: RunConfig): string {
   if (options.strict) args.push('--strict');
   add('--seed', String(config.seed));
   add('--work-timeout', options.workTimeout);
+  add('--max-response-bytes', options.maxResponseBytes);
   if (config.target === 'external' && options.secret !== undefined) args.push('--secret', '"$WEBHOOK_SECRET"');
   add('--version-field', options.versionField);
   if (options.token !== undefined) args.push('--token', '"$TOKEN"');

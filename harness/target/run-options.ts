@@ -14,6 +14,8 @@ export interface RunOptions {
   readonly strict?: boolean;
   /** Seconds an accepted event's business work may show no progress before it counts as stuck. */
   readonly workTimeout?: string;
+  /** Bytes one answer of a target may take before the check fails and the connection is dropped. */
+  readonly maxResponseBytes?: string;
   // webhook
   readonly secret?: string;
   readonly versionField?: string;

@@ -76,6 +76,8 @@ export interface RunContext {
   readonly scratchDir?: string;
   /** --work-timeout, in ms. */
   readonly workTimeoutMs?: number;
+  /** --max-response-bytes: every client of a suite process reads within it (harness/http/response-budget.ts). */
+  readonly maxResponseBytes?: number;
   /** The preflight's findings per system (absent: nothing found). */
   readonly findings?: Readonly<Partial<Record<SystemName, SystemFindings>>>;
   /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */

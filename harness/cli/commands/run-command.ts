@@ -13,7 +13,7 @@ const flag = { type: 'boolean' } as const;
 
 export const RUN_OPTIONS: OptionSpec = {
   target: str, 'base-url': { type: 'string', multiple: true }, 'report-dir': str, probe: flag, only: { type: 'string', multiple: true }, seed: str, strict: flag,
-  'work-timeout': str,
+  'work-timeout': str, 'max-response-bytes': str,
   secret: str, 'version-field': str, token: str, 'user-id': str, 'other-user-id': str, 'other-token': str,
   vendor: str, 'platform-name': str, 'automation-name': str, 'device-name': str, app: str, 'driver-name': str,
   'session-discovery': flag, 'server-cmd': str, 'home-env': str,

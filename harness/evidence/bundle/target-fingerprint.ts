@@ -46,7 +46,9 @@ function ask(probe: Probe): Promise<PreflightAnswer> {
   const base = { method: probe.method, url: probe.url };
   return new Promise((resolve) => {
     const req = send(probe.url, { method: probe.method, headers: probe.headers, timeout: 5_000 }, (res) => {
-      res.resume();
+      // The status line and headers are all the fingerprint keeps: the body is not read at
+      // all, so a target answering without end costs nothing (the response budget's rule).
+      res.destroy();
       // The target's own words (obs-text arrives as latin1, C1 controls among them): shown, not obeyed.
       const { server, 'x-powered-by': poweredBy, 'content-type': contentType } = res.headers;
       resolve({

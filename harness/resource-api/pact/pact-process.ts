@@ -2,6 +2,7 @@
 // everything Pact printed on the way.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { responseBudget } from '../../http/response-budget.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
 import { RESULT_MARKER, type PactRunInput, type PactRunResult } from './pact-protocol.ts';
 
@@ -21,9 +22,10 @@ function resultOf(stdout: string, stderr: string, code: number | null): PactRun 
   return { ...(JSON.parse(stdout.slice(at + RESULT_MARKER.length + 1).split('\n')[0] ?? '{}') as PactRunResult), output };
 }
 
-export function runPact(input: PactRunInput, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<PactRun> {
+export function runPact(input: PactRunInput, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void } = {}): Promise<PactRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, tsxNodeArgs(ENTRY), { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
@@ -37,6 +39,10 @@ export function runPact(input: PactRunInput, options: { timeoutMs?: number; env?
       clearTimeout(timer);
       resolve(resultOf(stdout, stderr, code));
     });
-    child.stdin.end(JSON.stringify(input));
+    // The input is one line; stdin then stays open, and its end tells the child that this
+    // process is gone — also when a check's time limit ended it with a signal — so the
+    // Pact process never outlives the run.
+    child.stdin.on('error', () => {});
+    child.stdin.write(`${JSON.stringify({ maxResponseBytes: responseBudget(), ...input })}\n`);
   });
 }

@@ -9,6 +9,8 @@ export interface PactRunInput {
   readonly verifyOnly?: boolean;
   /** Without it, only the consumer side runs (the pact is written, not verified). */
   readonly target?: Pick<ResourceApiTarget, 'baseUrl' | 'token' | 'userId' | 'otherUserId'>;
+  /** The run's response budget (--max-response-bytes), for the verifier's answers and the state set-up. */
+  readonly maxResponseBytes?: number;
 }
 
 export interface PactRunResult {

@@ -3,15 +3,20 @@
 // through the API itself (a label of the user's own, created or created and deleted)
 // and hand the ids back for injection into the paths; the request filter puts the
 // target's bearer token in place of the contract's placeholder.
+import type { ServerResponse } from 'node:http';
 import { Verifier } from '@pact-foundation/pact';
+import { budgetErrorIn } from '../../http/response-budget.ts';
 import { createLabel, deleteOwnLabel } from '../api-state.ts';
 import type { ResourceApiClient } from '../resource-api-client.ts';
+import { AnswerBudget } from './answer-budget.ts';
 import { STATES } from './consumer-contract.ts';
 
 export interface VerificationResult {
   readonly passed: boolean;
   /** One line per mismatch: `interaction: what differs`. */
   readonly mismatches: readonly string[];
+  /** Why answers (to the verifier, or to a state's set-up) were dropped as larger than the response budget: the target flooded. */
+  readonly tooLarge?: readonly string[];
 }
 
 interface VerifierFailure {
@@ -34,10 +39,17 @@ function mismatchesOf(error: unknown): string[] {
 /** Verifies the pact file against the client's target; never throws for a mismatch. */
 export async function verifyPact(pactFile: string, client: ResourceApiClient): Promise<VerificationResult> {
   const { target } = client;
+  const budget = new AnswerBudget(new URL(target.baseUrl).host);
   const labelFor = async (deleted: boolean) => {
-    const labelId = await createLabel(client);
-    if (deleted) await deleteOwnLabel(client, labelId);
-    return { labelId };
+    try {
+      const labelId = await createLabel(client);
+      if (deleted) await deleteOwnLabel(client, labelId);
+      return { labelId };
+    } catch (error) {
+      const tooLarge = budgetErrorIn(error);
+      if (tooLarge) budget.exceeded.push(tooLarge.message);
+      throw error;
+    }
   };
   const verifier = new Verifier({
     provider: 'resource-api',
@@ -49,15 +61,15 @@ export async function verifyPact(pactFile: string, client: ResourceApiClient): P
       [STATES.label]: async () => labelFor(false),
       [STATES.deletedLabel]: async () => labelFor(true),
     },
-    requestFilter: (req: { headers: Record<string, string | string[] | undefined> }, _res: unknown, next: () => void) => {
+    requestFilter: (req: { method: string; url: string; headers: Record<string, string | string[] | undefined> }, res: ServerResponse, next: () => void) => {
+      budget.watch(req.method, req.url, res);
       if (req.headers['authorization'] !== undefined) req.headers['authorization'] = `Bearer ${target.token}`;
       next();
     },
   });
-  try {
-    await verifier.verifyProvider();
-    return { passed: true, mismatches: [] };
-  } catch (error) {
-    return { passed: false, mismatches: mismatchesOf(error) };
-  }
+  const outcome = await verifier.verifyProvider().then(
+    (): VerificationResult => ({ passed: true, mismatches: [] }),
+    (error: unknown): VerificationResult => ({ passed: false, mismatches: mismatchesOf(error) }),
+  );
+  return budget.exceeded.length === 0 ? outcome : { ...outcome, passed: false, tooLarge: [...budget.exceeded] };
 }
