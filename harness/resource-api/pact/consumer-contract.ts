@@ -30,7 +30,7 @@ const anyCase = (text: string): string => text.replace(/[a-z]/g, (c) => `[${c}${
  * case-insensitive), with any parameters. The spec names no response media type, so
  * the contract holds no more than what a JSON client needs to read the body as JSON.
  */
-export const JSON_CONTENT_TYPE_PATTERN = `^${anyCase('application/json')}[ \t]*(;.*)?$`;
+export const JSON_CONTENT_TYPE_PATTERN = `^${anyCase('application/json')}[ \\t]*(;.*)?$`;
 const JSON_TYPE = { 'Content-Type': regex(JSON_CONTENT_TYPE_PATTERN, 'application/json') };
 const preferencesPath = fromProviderState('/v1/users/${userId}/preferences', `/v1/users/${EXAMPLE_USER}/preferences`);
 const labelPath = fromProviderState('/v1/labels/${labelId}', `/v1/labels/${EXAMPLE_LABEL}`);
