@@ -11,6 +11,10 @@ import { w3cRoutes } from './routes.ts';
 import type { SessionService } from './session-service.ts';
 import type { ServerOptions } from './server-options.ts';
 import type { TextLogger } from './text-logger.ts';
+import { clientErrorHandler, isClientAbort } from '../shared/client-errors.ts';
+import { redactQuery } from '../shared/request-log.ts';
+import { DEFAULT_SERVER_LIMITS, limitConnections, serverLimitOptions, type ServerLimits } from '../shared/server-limits.ts';
+import { textClientFailureLog } from './client-failure-log.ts';
 
 export interface AppOptions {
   readonly server: Pick<ServerOptions, 'basePath' | 'allowInsecure'>;
@@ -18,6 +22,8 @@ export interface AppOptions {
   readonly faults: DeviceServerFaults;
   readonly log: TextLogger;
   readonly version: string;
+  /** Request deadlines and the connection cap (default DEFAULT_SERVER_LIMITS). */
+  readonly limits?: ServerLimits;
 }
 
 const BODY_LIMIT = 16 * 1024 * 1024;
@@ -29,8 +35,9 @@ function sendError(reply: FastifyReply, error: WebDriverError): void {
 
 /** How a log line names a request: `POST /session/…`; with fault request-log-without-method, the path alone. */
 function requestText(faults: DeviceServerFaults, method: string, path: string): string {
+  // The query's values are never logged: a client may put a token there.
   // Stryker disable next-line ConditionalExpression,StringLiteral: operational record, the method in a request log line; the spec fixes no log line's form: DS-LEGACY-05 takes a new line naming the path or a 404 / unknown command (with the template emptied the No route and <-- lines still name the failure), DS-LEGACY-06 (INFO) records the rest
-  return faults.has('request-log-without-method') ? path : `${method} ${path}`;
+  return faults.has('request-log-without-method') ? redactQuery(path) : `${method} ${redactQuery(path)}`;
 }
 
 function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void): void {
@@ -49,6 +56,8 @@ function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | n
 function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[], options: AppOptions, prefix: string): void {
   const { log } = options;
   app.setErrorHandler((error, request, reply) => {
+    // A client gone mid-body is one info line; the answer goes nowhere.
+    if (isClientAbort(error, request, textClientFailureLog(log))) return sendError(reply, new WebDriverError('invalid argument', 'the request body was not received'));
     // Stryker disable next-line ConditionalExpression: not shown: only errors that are no WebDriverError differ (a body over the limit, a Fastify error), whose answers the spec does not show (Errors: statuses; Limits); shares its line with a detected one (false)
     if (error instanceof WebDriverError) {
       // Stryker disable next-line StringLiteral,MethodExpression: operational record, the wording of a failed command's log line
@@ -64,7 +73,7 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: not shown: only failures the spec does not name get here (a body over the limit, a plain error); their status and body are not shown (Errors: statuses; Limits)
     if (status >= 400 && status < 500) return sendError(reply, new WebDriverError('invalid argument', (error as Error).message));
     // Stryker disable next-line StringLiteral,LogicalOperator: operational record, the log line of an unexpected failure
-    log.error('HTTP', `${request.method} ${request.url} failed: ${(error as Error).stack ?? String(error)}`);
+    log.error('HTTP', `${request.method} ${redactQuery(request.url)} failed: ${(error as Error).stack ?? String(error)}`);
     // The message of an unexpected error may name server paths: the log above has it, the client a plain text.
     // Stryker disable next-line StringLiteral: not shown: only failures the spec does not name get here (a body over the limit, a plain error); their status and body are not shown (Errors: statuses; Limits)
     sendError(reply, new WebDriverError('unknown error', 'The server failed unexpectedly while handling the request; its log has the details.'));
@@ -103,6 +112,7 @@ function installErrorHandling(app: FastifyInstance, routes: readonly RouteDef[],
 
 export function buildApp(options: AppOptions): FastifyInstance {
   const { faults, log, service } = options;
+  const limits = options.limits ?? DEFAULT_SERVER_LIMITS;
   const prefix = faults.has('base-path-ignored') ? '' : options.server.basePath;
   const sessionDiscovery = !faults.has('session-discovery-ignored')
     && (isGloballyEnabled(options.server.allowInsecure, SESSION_DISCOVERY) || faults.has('sessions-route-without-flag'));
@@ -112,22 +122,25 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Fault wd-hub-alias: the Appium 1 default base path answers too, whatever --base-path says.
   const prefixes = faults.has('wd-hub-alias') && prefix !== '/wd/hub' ? [prefix, '/wd/hub'] : [prefix];
 
-  // Stryker disable next-line ObjectLiteral: not shown: Fastify's defaults change only the body limit, trailing-slash matching and the answer to an undecodable URL (Limits; Errors: statuses); its logger is off by default
+  // Stryker disable next-line ObjectLiteral: not shown: Fastify's defaults change only the body limit, trailing-slash matching, the answer to an undecodable URL (Limits; Errors: statuses), and the request deadlines and connection cap, which no check reaches (no check trickles a body or holds connections; hostile-clients.test.ts proves them); its logger is off by default
   const app = Fastify({
     // Stryker disable next-line BooleanLiteral: operational record, Fastify's own JSON log lines would join the server log
     logger: false,
     bodyLimit: BODY_LIMIT,
+    ...serverLimitOptions(limits),
+    clientErrorHandler: clientErrorHandler({ log: textClientFailureLog(log) }),
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: not shown: the spec's paths carry no trailing slash and it says nothing of one
     routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot decode still gets a W3C answer.
     // Stryker disable next-line BlockStatement: not shown: the spec names no outcome for a URL that cannot be decoded (Errors: statuses)
     frameworkErrors: (error, request, reply) => {
       // Stryker disable next-line StringLiteral: operational record, the log line of an undecodable URL
-      log.info('HTTP', `${request.method} ${request.url} refused: ${error.message}`);
+      log.info('HTTP', `${request.method} ${redactQuery(request.url)} refused: ${error.message}`);
       // Stryker disable next-line StringLiteral: not shown: the spec names no outcome for a URL that cannot be decoded (Errors: statuses)
       sendError(reply, new WebDriverError('invalid argument', error.message));
     },
   });
+  limitConnections(app.server, limits);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
   const silent = faults.has('unknown-command-not-logged');

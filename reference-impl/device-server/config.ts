@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { UnknownFaultError } from '../shared/faults.ts';
+import { readServerLimits, type ServerLimits } from '../shared/server-limits.ts';
 import { CliError } from './cli-errors.ts';
 import { readDeviceServerFaults, type DeviceServerFaults } from './faults.ts';
 
@@ -24,6 +25,15 @@ export interface Environment {
   readonly faults: DeviceServerFaults;
   /** The environment handed to child processes (npm) and doctor checks. */
   readonly processEnv: NodeJS.ProcessEnv;
+  /** Request deadlines and the connection cap: VENDOR_HEADERS_TIMEOUT_MS, VENDOR_REQUEST_TIMEOUT_MS, VENDOR_KEEP_ALIVE_TIMEOUT_MS, VENDOR_MAX_CONNECTIONS. */
+  readonly limits: ServerLimits;
+}
+
+function readLimits(env: NodeJS.ProcessEnv): ServerLimits {
+  const problems: string[] = [];
+  const limits = readServerLimits(env, problems, 'VENDOR_');
+  if (problems.length > 0) throw new CliError('VENDOR_ERR_USAGE', `invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return limits;
 }
 
 // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: not shown: what an empty VENDOR_HOME does (Extension: the home is chosen by VENDOR_HOME; no suite sets it empty); the other variables read through it are the reference's own hooks; shares its line with detected ones
@@ -55,5 +65,6 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
     npmUserAgent: nonEmpty(env['npm_config_user_agent']),
     faults,
     processEnv: env,
+    limits: readLimits(env),
   });
 }

@@ -7,6 +7,7 @@ import { loadInstalledDrivers } from './driver-registry.ts';
 import { checkEngines } from './engine-check.ts';
 import type { Environment } from './config.ts';
 import { formatFeature, unknownFeatures } from './insecure-features.ts';
+import { everyInterfaceWarning } from './listen-address.ts';
 import { readManifest } from './manifest.ts';
 import type { ServerOptions } from './server-options.ts';
 import { SessionService } from './session-service.ts';
@@ -34,6 +35,8 @@ function logStartup(env: Environment, options: ServerOptions, log: TextLogger, v
     log.warn('Vendor', `Unknown insecure feature '${f.feature}' in '${formatFeature(f)}'; it enables nothing`);
   }
   log.info('Vendor', `The extension home (${env.homeFromEnv ? 'VENDOR_HOME' : 'default ~/.vendor'}): ${env.home}`);
+  const everyInterface = everyInterfaceWarning(options.address);
+  if (everyInterface) log.warn('Vendor', everyInterface);
 }
 
 // Stryker restore all
@@ -55,7 +58,7 @@ export async function startServer(env: Environment, options: ServerOptions, log 
   log.info('Vendor', `Engines: Node.js ${engines.node}, npm ${engines.npm}`);
   const registry = await loadInstalledDrivers(env.home, log, env.faults);
   const service = new SessionService({ registry, allowInsecure: options.allowInsecure, faults: env.faults, log, appsRoot: env.appsRoot });
-  const app = buildApp({ server: options, service, faults: env.faults, log, version });
+  const app = buildApp({ server: options, service, faults: env.faults, log, version, limits: env.limits });
   try {
     await app.listen({ host: options.address, port: options.port });
   }
