@@ -1,4 +1,4 @@
-// bench:all — the six benchmarks in one run, after one wait for a quiet machine:
+// bench:all — the seven benchmarks in one run, after one wait for a quiet machine:
 // bench/results/<name>.json for each, and bench/results/table.md, the README's table.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { runCrash } from './crash.ts';
 import { runFuzz } from './fuzz.ts';
 import { runFullRun } from './full-run.ts';
 import { runBrokenWorker } from './broken-worker.ts';
+import { runHostile } from './hostile.ts';
 import { log, type BenchOutcome } from './lib/bench-main.ts';
 import { loadAverage, machineInfo, waitForQuietMachine } from './lib/machine.ts';
 import { benchDatabaseUrl } from './lib/postgres.ts';
@@ -27,6 +28,7 @@ const runs: Array<[string, () => Promise<BenchOutcome<unknown>>]> = [
   ['fuzz', () => runFuzz({ databaseUrl, requests: 100_000, lanes: 32, seed, maxSeconds: 600, log })],
   ['fullrun', () => runFullRun({ log })],
   ['brokenworker', () => runBrokenWorker({ log })],
+  ['hostile', () => runHostile({ connections: 200, log })],
 ];
 const files: string[] = [];
 let allOk = true;

@@ -75,7 +75,21 @@ function brokenWorkerRows(f: Figures): Row[] {
   ]];
 }
 
-const ROWS: Record<string, (f: Figures) => Row[]> = { throughput: throughputRows, storm: stormRows, crash: crashRows, fuzz: fuzzRows, fullrun: fullRunRows, brokenworker: brokenWorkerRows };
+function hostileRows(f: Figures): Row[] {
+  const harness = ((f['harness'] as Figures[] | undefined) ?? []).map((c): Row => [
+    `harness: \`wirecheck run ${String(c['system'])} --only ${String(c['checks'])}\` against a target answering with ${String(c['behaviour'])}`,
+    `exit ${num(c['exitCode'])} in ${num(c['wallSec'])} s; peak RSS ${num(c['peakMiB'])} MiB (largest process of the run)`,
+    `${num(c['ratioToLimit'])}× the ${num(f['rssLimitMiB'])} MiB limit`,
+  ]);
+  const slow = ((f['slowBodies'] as Figures[] | undefined) ?? []).map((s): Row => [
+    `${String(s['system'])} reference: ${num(s['connections'])} clients sending their body at 1 byte/s`,
+    `${num(s['dropped'])} dropped, after ${num(get(s, 'dropAfterSec', 'min'))}–${num(get(s, 'dropAfterSec', 'max'))} s`,
+    `request timeout ${num(s['requestTimeoutSec'])} s (limit ${num(s['limitSec'])} s)`,
+  ]);
+  return [...harness, ...slow];
+}
+
+const ROWS: Record<string, (f: Figures) => Row[]> = { throughput: throughputRows, storm: stormRows, crash: crashRows, fuzz: fuzzRows, fullrun: fullRunRows, brokenworker: brokenWorkerRows, hostile: hostileRows };
 
 export function markdownTable(files: readonly string[]): string {
   const lines = ['| figure | measured | ratio to the limits / correctness | load before → after |', '|---|---|---|---|'];
