@@ -76,7 +76,8 @@ describe('docker/Dockerfile build context (.dockerignore)', () => {
 
 describe('docker/Dockerfile image contents', () => {
   // The programs the image runs: the CLI's serve path (main.ts loads each other command
-  // on demand; only serve runs in the image), every reference, the worker, the sim driver.
+  // on demand; only serve runs in the image, and bin/wirecheck.js loads vitest only for
+  // the commands that run suites), every reference, the worker, the sim driver.
   const entries = [
     'bin/wirecheck.js',
     ...Object.values(REFERENCE_ENTRIES).map((e) => e.entry),
@@ -84,7 +85,8 @@ describe('docker/Dockerfile image contents', () => {
     'reference-impl/device-server/drivers/sim-android/index.ts',
   ];
   const closure = importClosure(PROJECT_ROOT, entries,
-    (from, specifier) => from === 'harness/cli/main.ts' && specifier.startsWith('./commands/') && !specifier.endsWith('/serve-command.ts'));
+    (from, specifier) => (from === 'harness/cli/main.ts' && specifier.startsWith('./commands/') && !specifier.endsWith('/serve-command.ts'))
+      || (from === 'bin/wirecheck.js' && specifier === 'vitest/node'));
 
   it('holds every file the programs load (copied, not left out by .dockerignore)', () => {
     expect(closure.unresolved).toEqual([]);
