@@ -1,7 +1,9 @@
-// schema/003-webhook-digest-keys.sql on both adapters: a webhook database made before
-// event keys were digests (keys were the id's storage key, with btree indexes on the
-// id) is rekeyed at the next start, so an event recorded before the upgrade is still
-// a duplicate after it, its queued job still finds it, and a long id now fits.
+// schema/003-webhook-digest-keys.sql and 004-webhook-payment-digest-keys.sql on both
+// adapters: a webhook database made before event and payment keys were digests (keys
+// were the id's storage key, with btree indexes on the id) is rekeyed at the next
+// start, so an event recorded before the upgrade is still a duplicate after it, its
+// queued job still finds it, a payment keeps its state and applied versions, and a
+// long id now fits.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +13,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
 import { eventRow, insertEvents } from '../webhook/event-repository.ts';
+import { probePayment } from '../webhook/probe.ts';
+import { applyVersion } from '../webhook/processing/payment-guard.ts';
 import { openStore } from './open-store.ts';
 import type { SqlStore } from './sql-store.ts';
 import { digestKey, storageKey } from './storage-key.ts';
 
-/** The webhook tables as schema/001-webhook.sql made them before the digest keys. */
+/** The webhook tables as schema/001-webhook.sql made them before the digest keys (33dce67^). */
 const OLD_LAYOUT = `
 CREATE TABLE webhook_events (
   provider text NOT NULL, event_key text NOT NULL, event_id text NOT NULL, event_type text NOT NULL,
@@ -33,12 +37,25 @@ CREATE TABLE webhook_effects (
   provider text NOT NULL, effect_key text NOT NULL, event_id text NOT NULL, applied boolean NOT NULL,
   completed_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (provider, effect_key));
 CREATE INDEX webhook_effects_by_id ON webhook_effects (provider, event_id);
+CREATE TABLE payment_states (
+  payment_key text PRIMARY KEY, version bigint NOT NULL, status text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT clock_timestamp());
+CREATE TABLE payment_applied (
+  seq bigserial PRIMARY KEY, payment_key text NOT NULL, version bigint NOT NULL, event_id text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT clock_timestamp());
+CREATE INDEX payment_applied_by_payment ON payment_applied (payment_key, seq);
 `;
 
 // An id with characters whose storage key escapes them, and non-ASCII ones.
 const COMPLETED = storageKey('evt_done_\u0000_é_😀');
 const QUEUED = storageKey('evt_queued');
-/** Written under the old layout: one event completed (with its effect), one queued, one fault row. */
+// Payment ids as above: one escaped, one plain; each with its applied versions.
+const PAID_TWICE = 'pay_old_\u0000_é_😀';
+const PAID_ONCE = 'pay_once';
+/**
+ * Written under the old layout: one event completed (with its effect), one queued, one
+ * fault row; two payments, one with versions 1 then 2 applied, one with version 5.
+ */
 const OLD_ROWS = `
 INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body, status) VALUES
   ('payments', '${COMPLETED}', '${COMPLETED}', 'payment.succeeded', '\\x7b7d', 'completed'),
@@ -46,6 +63,10 @@ INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body,
   ('payments', 'evt_fault#retry', 'evt_fault', 'payment.succeeded', '\\x7b7d', 'accepted');
 INSERT INTO webhook_jobs (provider, event_key) VALUES ('payments', '${QUEUED}'), ('payments', 'evt_fault#retry');
 INSERT INTO webhook_effects (provider, effect_key, event_id, applied) VALUES ('payments', '${COMPLETED}', '${COMPLETED}', true);
+INSERT INTO payment_states (payment_key, version, status) VALUES
+  ('${storageKey(PAID_TWICE)}', 2, 'succeeded'), ('${PAID_ONCE}', 5, 'succeeded');
+INSERT INTO payment_applied (payment_key, version, event_id) VALUES
+  ('${storageKey(PAID_TWICE)}', 1, 'evt_a'), ('${PAID_ONCE}', 5, 'evt_b'), ('${storageKey(PAID_TWICE)}', 2, 'evt_c');
 `;
 
 const adapters = [
@@ -91,6 +112,10 @@ describe.each(adapters)('the webhook key migration on $name', ({ name, skip }) =
       `SELECT effect_key FROM webhook_effects WHERE event_id = ANY($1::text[])`, [OLD_IDS])).rows.map((r) => r.effect_key),
     oldIndexes: (await db.query<{ name: string }>(
       `SELECT relname AS name FROM pg_class WHERE relname IN ('webhook_events_by_id', 'webhook_effects_by_id') AND relnamespace = current_schema()::regnamespace`)).rows,
+    payments: (await db.query<{ payment_key: string; payment_id: string; version: string }>(
+      `SELECT payment_key, payment_id, version::text FROM payment_states ORDER BY version`)).rows,
+    applied: (await db.query<{ payment_key: string; version: string }>(
+      `SELECT payment_key, version::text FROM payment_applied ORDER BY seq`)).rows,
   });
 
   const migrated = {
@@ -102,9 +127,18 @@ describe.each(adapters)('the webhook key migration on $name', ({ name, skip }) =
     jobs: [digestKey(QUEUED), 'evt_fault#retry'].sort(),
     effects: [digestKey(COMPLETED)],
     oldIndexes: [],
+    payments: [
+      { payment_key: digestKey(storageKey(PAID_TWICE)), payment_id: storageKey(PAID_TWICE), version: '2' },
+      { payment_key: digestKey(PAID_ONCE), payment_id: PAID_ONCE, version: '5' },
+    ],
+    applied: [
+      { payment_key: digestKey(storageKey(PAID_TWICE)), version: '1' },
+      { payment_key: digestKey(PAID_ONCE), version: '5' },
+      { payment_key: digestKey(storageKey(PAID_TWICE)), version: '2' },
+    ],
   };
 
-  it.skipIf(skip)('rekeys events, jobs and effects to digests, and drops the btree indexes on the id', async () => {
+  it.skipIf(skip)('rekeys events, jobs, effects and payments to digests, keeps each payment id, and drops the btree indexes on the id', async () => {
     expect(await keysOf(store)).toEqual(migrated);
   });
 
@@ -118,6 +152,20 @@ describe.each(adapters)('the webhook key migration on $name', ({ name, skip }) =
     const row = (id: string) => eventRow({ id, type: 'payment.succeeded' }, Buffer.from('{}'), new Set());
     const long = randomBytes(6_000).toString('base64url');
     expect(await insertEvents(store, [row('evt_done_\u0000_é_😀'), row('evt_queued'), row(long)])).toEqual(['duplicate', 'duplicate', 'recorded']);
+  });
+
+  it.skipIf(skip)('shows a payment set before the upgrade through the probe, applies its next version to the same state, and takes a long payment id', async () => {
+    expect(await probePayment(store, PAID_TWICE)).toEqual({ version: 2, status: 'succeeded', applied: [1, 2] });
+    expect(await probePayment(store, PAID_ONCE)).toEqual({ version: 5, status: 'succeeded', applied: [5] });
+    const apply = (paymentId: string, version: number) => store.transaction((tx) =>
+      applyVersion(tx, { paymentId, version, status: 'succeeded', eventId: `evt_${version}` }, new Set()));
+    expect([await apply(PAID_TWICE, 2), await apply(PAID_TWICE, 3)]).toEqual([false, true]);
+    expect(await probePayment(store, PAID_TWICE)).toEqual({ version: 3, status: 'succeeded', applied: [1, 2, 3] });
+    const states = await store.query(`SELECT 1 FROM payment_states WHERE payment_id = $1`, [storageKey(PAID_TWICE)]);
+    expect(states.rowCount).toBe(1);
+    const long = randomBytes(6_000).toString('base64url');
+    expect(await apply(long, 1)).toBe(true);
+    expect(await probePayment(store, long)).toEqual({ version: 1, status: 'succeeded', applied: [1] });
   });
 
   it.skipIf(skip)('hashes a storage key in SQL exactly as digestKey does', async () => {

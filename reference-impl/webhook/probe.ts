@@ -2,6 +2,7 @@
 import type { SqlStore } from '../store/sql-store.ts';
 import { storageKey } from '../store/storage-key.ts';
 import { PROVIDER } from './event-repository.ts';
+import { paymentKey } from './processing/payment-guard.ts';
 
 export interface EventProbe {
   readonly records: number;
@@ -28,7 +29,7 @@ export async function probeEvent(store: SqlStore, id: string): Promise<EventProb
 }
 
 export async function probePayment(store: SqlStore, paymentId: string): Promise<PaymentProbe | undefined> {
-  const key = storageKey(paymentId);
+  const key = paymentKey(paymentId);
   const state = await store.query<{ version: string | number; status: string }>(
     `SELECT version, status FROM payment_states WHERE payment_key = $1`, [key]);
   const row = state.rows[0];

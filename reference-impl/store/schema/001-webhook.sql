@@ -51,8 +51,12 @@ CREATE TABLE IF NOT EXISTS webhook_effects (
 CREATE INDEX IF NOT EXISTS webhook_effects_by_id_hash ON webhook_effects USING hash (event_id);
 
 -- Payment state behind the ordering guard, and the versions applied to it in order.
+-- payment_key is the SHA-256 (hex) of data.paymentId's storage key (paymentKey in
+-- webhook/processing/payment-guard.ts): like an event id, a payment id may be as long
+-- as the body, and no btree index holds one. payment_id keeps the id (its storage key).
 CREATE TABLE IF NOT EXISTS payment_states (
   payment_key   text        PRIMARY KEY,
+  payment_id    text        NOT NULL,
   version       bigint      NOT NULL,
   status        text        NOT NULL,
   updated_at    timestamptz NOT NULL DEFAULT clock_timestamp()

@@ -2,7 +2,6 @@
 // completes its job: the payment state moves to "succeeded" at the event's version
 // (unless the guard finds it stale), and the completion is recorded once.
 import type { SqlExecutor } from '../../store/sql-store.ts';
-import { storageKey } from '../../store/storage-key.ts';
 import type { WebhookFault } from '../faults.ts';
 import { eventVersion } from './event-version.ts';
 import { applyVersion } from './payment-guard.ts';
@@ -48,7 +47,7 @@ export async function performBusinessAction(
   // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable through the contract: only when a claim expires mid-work (a worker stalled past WORKER_LEASE_MS, 30 s), and no run stalls a worker (→ false changes nothing, the message is never written); the directive also hides the detected → true, which drops every event's work as another worker's: WH-PROC-01 sees none complete
   if (effect.rowCount === 0) throw new LostClaimError(`event ${claimed.eventId} was completed by another worker`);
   const status = faults.has('wrong-payment-status') ? 'paid' : SUCCEEDED;
-  const applied = await applyVersion(tx, { paymentKey: storageKey(paymentId), version, status, eventId: claimed.eventId }, faults);
+  const applied = await applyVersion(tx, { paymentId, version, status, eventId: claimed.eventId }, faults);
   // Stryker disable next-line all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the effect's applied flag; the probe shows application in the payment's applied list
   if (applied) {
     // Stryker disable next-line StringLiteral: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the effect's applied flag; the probe shows application in the payment's applied list (an empty statement runs as a no-op)

@@ -2,6 +2,7 @@
 // greater than the stored one — decided in ONE SQL statement, so two workers
 // applying versions of one payment concurrently cannot both win.
 import type { SqlExecutor } from '../../store/sql-store.ts';
+import { digestKey, storageKey } from '../../store/storage-key.ts';
 import type { WebhookFault } from '../faults.ts';
 
 function comparison(faults: ReadonlySet<WebhookFault>): string {
@@ -10,24 +11,34 @@ function comparison(faults: ReadonlySet<WebhookFault>): string {
   return 'payment_states.version < EXCLUDED.version';
 }
 
-/** Applies version → status to the payment; false when the guard ignored it as stale. */
+/**
+ * A payment's key in payment_states and payment_applied: the digest of its id's storage
+ * key. The spec sets no length limit on data.paymentId below the body's, and a btree
+ * entry holds at most ~2,700 bytes (schema/001-webhook.sql).
+ */
+export function paymentKey(paymentId: string): string {
+  return digestKey(storageKey(paymentId));
+}
+
+/** Applies version → status to the payment (data.paymentId); false when the guard ignored it as stale. */
 export async function applyVersion(
   tx: SqlExecutor,
-  change: { paymentKey: string; version: number; status: string; eventId: string },
+  change: { paymentId: string; version: number; status: string; eventId: string },
   faults: ReadonlySet<WebhookFault>,
 ): Promise<boolean> {
+  const key = paymentKey(change.paymentId);
   const { rowCount } = await tx.query(
-    `INSERT INTO payment_states (payment_key, version, status) VALUES ($1, $2, $3)
+    `INSERT INTO payment_states (payment_key, payment_id, version, status) VALUES ($1, $2, $3, $4)
      ON CONFLICT (payment_key) DO UPDATE
        SET version = EXCLUDED.version, status = EXCLUDED.status, updated_at = clock_timestamp()
        WHERE ${comparison(faults)}
      RETURNING version`,
-    [change.paymentKey, change.version, change.status],
+    [key, storageKey(change.paymentId), change.version, change.status],
   );
   // Stryker disable next-line BooleanLiteral: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the result only feeds the effect's applied flag and the stale count
   if (rowCount === 0) return false;
   await tx.query(`INSERT INTO payment_applied (payment_key, version, event_id) VALUES ($1, $2, $3)`,
-    [change.paymentKey, change.version, change.eventId]);
+    [key, change.version, change.eventId]);
   // Stryker disable next-line BooleanLiteral: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the result only feeds the effect's applied flag and the stale count
   return true;
 }
