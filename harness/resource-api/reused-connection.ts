@@ -7,7 +7,7 @@
 // A server that announces "Connection: close" leaves no reused connection to judge
 // after that answer (announced-close.ts); a close it does not announce is a failure.
 import type { CheckContext } from '../checks/check.ts';
-import { exchange, type ExchangeResult, type RawRequest } from '../http/index.ts';
+import { escapeBytes, exchange, type ExchangeResult, type ParsedResponse, type RawRequest } from '../http/index.ts';
 import { createLabel, readPreferences } from './api-state.ts';
 import { expectNone } from './expect-none.ts';
 import { announcesClose, notReused } from './announced-close.ts';
@@ -15,7 +15,7 @@ import { contentBytesViolation, noContentViolations } from './no-content-rules.t
 import { apiPath, apiRequest, resourceApiClient } from './resource-api-client.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
 
-interface Step {
+export interface Step {
   readonly request: RawRequest;
   readonly what: string;
   readonly status: number;
@@ -46,10 +46,21 @@ function digestOf(body: Buffer): unknown {
   }
 }
 
-/** The problems of the exchange, and the answer (index) that announced a close before the last one, if any. */
-interface Verdict {
+/** The problems of the exchange, the answer (index) that announced a close before the last one, if any, and what was seen but not judged. */
+export interface Verdict {
   readonly problems: string[];
   readonly closedAfter?: number;
+  readonly observed?: string;
+}
+
+/** Bytes that begin another answer (a status line), not content of the one before. */
+const startsAnswer = (bytes: Buffer): boolean => bytes.subarray(0, 5).toString('latin1') === 'HTTP/';
+
+/** Bytes after the last answer read: a 204's content (rule 1), or another answer framed short. */
+function strayAfter(last: ParsedResponse, stray: Buffer): string | undefined {
+  if (last.statusCode === 204) return contentBytesViolation(last, { stray });
+  const at = last.offset + last.raw.length;
+  return `${stray.length} byte(s) followed the end of the ${last.statusCode} answer, from byte ${at} of the connection: "${escapeBytes(stray.subarray(0, 48))}"${stray.length > 48 ? '…' : ''}`;
 }
 
 /**
@@ -57,7 +68,7 @@ interface Verdict {
  * up to one that announces "Connection: close" are judged as always; what the server
  * did not answer after announcing its close is not a problem (see announced-close.ts).
  */
-function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: string): Verdict {
+export function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: string): Verdict {
   const problems: string[] = [];
   const closing = result.responses.findIndex((r) => announcesClose(r.headerValues('connection')));
   const expected = closing >= 0 ? closing + 1 : plan.length;
@@ -83,12 +94,20 @@ function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: string)
     }
   });
   const last = result.responses.at(-1);
-  if (result.responses.length === expected && last) {
-    const stray = contentBytesViolation(last, { stray: result.stray });
-    if (stray) problems.push(`after ${expected === plan.length ? 'the last answer' : `answer ${expected}, which announced its close`}: ${stray}`);
+  let observed: string | undefined;
+  if (result.responses.length === expected && last && result.stray.length > 0) {
+    if (expected < plan.length && startsAnswer(result.stray)) {
+      // Answers sent after announcing the close: RFC 9112 §9.6 says a server must not
+      // process further requests there, but that is not a rule of the spec's 204 bundle.
+      observed = `after answer ${expected}, which announced its close, the server went on answering (${result.stray.length} more bytes, from "${escapeBytes(result.stray.subarray(0, 16))}"); not judged`;
+    } else {
+      const stray = strayAfter(last, result.stray);
+      if (stray) problems.push(`after ${expected === plan.length ? 'the last answer' : `answer ${expected}, which announced its close`}: ${stray}`);
+    }
   }
   // Every answer arrived: a close after the last one is an idle connection closed (RFC 9112 §9.6), no reuse broken.
-  return closing >= 0 && closing < plan.length - 1 ? { problems, closedAfter: closing } : { problems };
+  const closedAfter = closing >= 0 && closing < plan.length - 1 ? closing : undefined;
+  return { problems, ...(closedAfter !== undefined ? { closedAfter } : {}), ...(observed ? { observed } : {}) };
 }
 
 /**
@@ -99,7 +118,8 @@ function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: string)
 export async function expectExactFraming(ctx: CheckContext, mode: 'sequential' | 'pipelined'): Promise<void> {
   const plan = await steps(ctx);
   const result = await exchange(resourceApiTarget(ctx).baseUrl, plan.map((s) => s.request), { mode, idleMs: 200, transcript: ctx.transcript });
-  const { problems, closedAfter } = problemsOf(result, plan, mode);
+  const { problems, closedAfter, observed } = problemsOf(result, plan, mode);
+  if (observed) ctx.observe(observed);
   expectNone(problems, `${mode} on one connection (PATCH 204, GET 200, DELETE 204, GET 200)`);
   if (closedAfter !== undefined) ctx.skip(notReused(`answer ${closedAfter + 1} (to ${plan[closedAfter]?.what ?? '?'})`));
 }
