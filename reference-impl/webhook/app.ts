@@ -40,6 +40,10 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: bodyLimit(deps.faults),
+    // The probe looks events and payments up by id, and an id may be as long as the body
+    // allows: Fastify's default of 100 characters answered 414 for longer ones. Node's
+    // 16 KiB head limit is the real bound of what fits a URL.
+    maxParamLength: 16_384,
     ...serverLimitOptions(limits),
     clientErrorHandler: clientErrorHandler({ log: (failure, facts) => logClientFailure(app.log, failure, facts) }),
     // Never trust or echo client-supplied request ids into logs.
