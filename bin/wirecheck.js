@@ -14,7 +14,7 @@ if (SUITE_COMMANDS.has(process.argv[2] ?? '')) await import('vitest/node');
 
 register();
 const { main } = await import('../harness/cli/main.ts');
-const { processOutput } = await import('../harness/cli/output.ts');
+const { processOutput } = await import('../harness/report/output.ts');
 const code = await main(process.argv.slice(2), process.env, processOutput(process.env));
 const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

@@ -1,9 +1,9 @@
 // `wirecheck`: dispatch to a command; every WirecheckError becomes exit code 2 with
 // its message, anything unexpected too (with the stack, since it is our bug).
 import { WirecheckError } from '../errors.ts';
-import { EXIT } from './exit-codes.ts';
+import { EXIT } from '../exit-codes.ts';
 import { MAIN_HELP } from './help.ts';
-import type { Output } from './output.ts';
+import type { Output } from '../report/output.ts';
 import { cleanupAll } from '../target/cleanup.ts';
 
 type Command = (args: readonly string[], env: NodeJS.ProcessEnv, io: Output) => Promise<number> | number;

@@ -2,7 +2,7 @@
 // the banner of report.html state it. A failure covered by an unexpired baseline
 // entry is reported but does not gate.
 import { gatesRun } from '../checks/outcome.ts';
-import { EXIT } from '../cli/exit-codes.ts';
+import { EXIT } from '../exit-codes.ts';
 import type { CheckResult } from './check-result.ts';
 
 export function gates(result: CheckResult): boolean {

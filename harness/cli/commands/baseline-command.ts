@@ -12,7 +12,7 @@ import { resolveRunConfig, type RunConfig } from '../../target/run-config.ts';
 import type { RunOptions } from '../../target/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { BASELINE_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
 import { RUN_OPTIONS } from './run-command.ts';
 
@@ -47,7 +47,7 @@ function failuresFromSummary(file: string): string[] {
 
 async function failuresFromRun(config: RunConfig, args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<string[]> {
   installSignalCleanup((text) => io.err(text));
-  const { runCertification } = await import('../run-certification.ts');
+  const { runCertification } = await import('../../run/run-certification.ts');
   const { results } = await runCertification(config, env, io, { allure: false, commandLine: redactedCommandLine('baseline', args) });
   return results.filter((r) => r.outcome === 'failed').map((r) => r.check.id);
 }

@@ -7,9 +7,9 @@ import { attemptLine, entryLine, outcomeLine } from '../../webhook/sender/attemp
 import { replayEntry } from '../../webhook/sender/replay.ts';
 import { resolveDeliveriesConfig, type DeliveriesConfig } from '../../webhook/sender/sender-cli-options.ts';
 import { ERROR_CODES, WirecheckError } from '../../errors.ts';
-import { EXIT } from '../exit-codes.ts';
+import { EXIT } from '../../exit-codes.ts';
 import { DELIVERIES_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
 import { deadLetterFileError, secretFreeOutput } from './send-command.ts';
 

@@ -6,7 +6,7 @@ import { createPublicKey } from 'node:crypto';
 import { ERROR_CODES, OptionsError, WirecheckError } from '../../errors.ts';
 import { generateSigningKeys, keyFingerprint } from '../../evidence/bundle/signing-key.ts';
 import { KEYGEN_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 
 const HELP = 'wirecheck keygen --help';

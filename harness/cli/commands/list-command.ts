@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../../checks/catalog.ts';
 import { SYSTEMS } from '../../checks/check-definition.ts';
 import { OptionsError } from '../../errors.ts';
 import { LIST_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 
 export function listCommand(args: readonly string[], io: Output): number {

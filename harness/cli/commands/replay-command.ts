@@ -11,7 +11,7 @@ import { resolveRunConfig, type RunConfig } from '../../target/run-config.ts';
 import type { RunOptions } from '../../target/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { REPLAY_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues, type OptionSpec } from '../parse-command-line.ts';
 import { RUN_OPTIONS } from './run-command.ts';
 
@@ -47,7 +47,7 @@ export async function replayCommand(args: readonly string[], env: NodeJS.Process
   const [id, extra] = positionals;
   const config = configOf(id, values, extra, env);
   installSignalCleanup((text) => io.err(text));
-  const { runCertification } = await import('../run-certification.ts');
+  const { runCertification } = await import('../../run/run-certification.ts');
   const { exitCode, results } = await runCertification(config, env, io, { allure: false, commandLine: redactedCommandLine('replay', args), keepTranscripts: true });
   const [result] = results;
   if (!result) return exitCode;

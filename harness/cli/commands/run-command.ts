@@ -3,7 +3,7 @@ import { resolveRunConfig } from '../../target/run-config.ts';
 import type { RunOptions } from '../../target/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { RUN_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
 import { OptionsError } from '../../errors.ts';
 import { redactedCommandLine } from '../../evidence/bundle/command-line.ts';
@@ -33,7 +33,7 @@ export async function runCommand(args: readonly string[], env: NodeJS.ProcessEnv
   const config = resolveRunConfig(options, env, process.cwd());
   installSignalCleanup((text) => io.err(text));
   // Loaded only once the options are valid: it pulls in vitest.
-  const { runCertification } = await import('../run-certification.ts');
+  const { runCertification } = await import('../../run/run-certification.ts');
   const { exitCode } = await runCertification(config, env, io, { allure: values['noAllure'] !== true, commandLine: redactedCommandLine('run', args) });
   return exitCode;
 }

@@ -6,9 +6,9 @@ import { attemptLine, outcomeLine, redactSecrets } from '../../webhook/sender/at
 import { eventIdOf } from '../../webhook/sender/dead-letter-entry.ts';
 import { deliver } from '../../webhook/sender/deliver.ts';
 import { resolveSendConfig } from '../../webhook/sender/sender-cli-options.ts';
-import { EXIT } from '../exit-codes.ts';
+import { EXIT } from '../../exit-codes.ts';
 import { SEND_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionSpec } from '../parse-command-line.ts';
 
 const str = { type: 'string' } as const;

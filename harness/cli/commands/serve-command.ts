@@ -6,7 +6,7 @@ import { OptionsError } from '../../errors.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
 import { REFERENCE_ENTRIES } from '../../target/reference-entries.ts';
 import { SERVE_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 
 export async function serveCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

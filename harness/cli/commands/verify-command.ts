@@ -7,9 +7,9 @@ import { ERROR_CODES, OptionsError, WirecheckError } from '../../errors.ts';
 import { readBundle } from '../../evidence/bundle/read-bundle.ts';
 import { loadPublicKey } from '../../evidence/bundle/signing-key.ts';
 import { verifyContents, type Verification } from '../../evidence/bundle/verify-bundle.ts';
-import { EXIT } from '../exit-codes.ts';
+import { EXIT } from '../../exit-codes.ts';
 import { VERIFY_HELP } from '../help.ts';
-import type { Output } from '../output.ts';
+import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 
 const HELP = 'wirecheck verify --help';

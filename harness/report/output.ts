@@ -2,7 +2,7 @@
 // commands can be tested without a terminal. Every line passes terminalText: the last
 // guard before the terminal, should a control have slipped past where a target's text
 // entered a message.
-import { terminalText } from '../report/terminal.ts';
+import { terminalText } from './terminal.ts';
 
 export interface Output {
   out(text: string): void;

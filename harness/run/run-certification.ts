@@ -9,8 +9,8 @@ import { startTargets, stopTargets, targetsBySystem } from '../target/start-targ
 import { preflightTargets } from '../target/preflight-targets.ts';
 import type { RunContext, SystemTarget } from '../target/target-info.ts';
 import { HARNESS_VERSION } from '../version.ts';
-import { EXIT } from './exit-codes.ts';
-import type { Output } from './output.ts';
+import { EXIT } from '../exit-codes.ts';
+import type { Output } from '../report/output.ts';
 import { selectChecks } from './select-checks.ts';
 import { writeReports } from './write-reports.ts';
 import { exitCodeOf, verdictLine } from '../report/verdict.ts';
@@ -67,7 +67,7 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
     return { exitCode: EXIT.vacuous, results: [] };
   }
   // vitest is the heaviest import of a run: load it while the targets start.
-  const suiteRunner = import('../evidence/flakes/run-attempts.ts');
+  const suiteRunner = import('./run-attempts.ts');
   const started = await startTargets(config, systems, env, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) });
   const scratchDir = mkdtempSync(join(tmpdir(), 'wirecheck-run-'));
   try {
