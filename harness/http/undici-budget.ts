@@ -81,37 +81,36 @@ export interface BudgetOptions {
   readonly onTooLarge?: TooLargeListener;
 }
 
+type HandlerWrapper = (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => Dispatcher.DispatchHandler;
+
+/** How a dispatcher of one origin (a Client, a Pool) wraps each of its requests' handlers. */
+function budgetWrapper(origin: string, { maxResponseBytes, onTooLarge }: BudgetOptions): HandlerWrapper {
+  return (options, handler) => withinBudget(handler, what(options, origin), maxResponseBytes ?? responseBudget(), onTooLarge);
+}
+
 /** One keep-alive connection (undici's Client) within the budget. */
 export class BudgetClient extends Client {
-  readonly #origin: string;
-  readonly #limit: number | undefined;
-  readonly #listener: TooLargeListener | undefined;
+  readonly #wrap: HandlerWrapper;
   constructor(origin: string, { maxResponseBytes, onTooLarge, ...options }: Client.Options & BudgetOptions = {}) {
     super(origin, options);
-    this.#origin = origin;
-    this.#limit = maxResponseBytes;
-    this.#listener = onTooLarge;
+    this.#wrap = budgetWrapper(origin, { maxResponseBytes, onTooLarge });
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return super.dispatch(options, withinBudget(handler, what(options, this.#origin), this.#limit ?? responseBudget(), this.#listener));
+    return super.dispatch(options, this.#wrap(options, handler));
   }
 }
 
 /** A pool of keep-alive connections (undici's Pool) within the budget. */
 export class BudgetPool extends Pool {
-  readonly #origin: string;
-  readonly #limit: number | undefined;
-  readonly #listener: TooLargeListener | undefined;
+  readonly #wrap: HandlerWrapper;
   constructor(origin: string, { maxResponseBytes, onTooLarge, ...options }: Pool.Options & BudgetOptions = {}) {
     super(origin, options);
-    this.#origin = origin;
-    this.#limit = maxResponseBytes;
-    this.#listener = onTooLarge;
+    this.#wrap = budgetWrapper(origin, { maxResponseBytes, onTooLarge });
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return super.dispatch(options, withinBudget(handler, what(options, this.#origin), this.#limit ?? responseBudget(), this.#listener));
+    return super.dispatch(options, this.#wrap(options, handler));
   }
 }
 
