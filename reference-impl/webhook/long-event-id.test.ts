@@ -3,60 +3,29 @@
 // recorded once, processed once, and its redelivery deduplicated — on both stores.
 // The ids are random base64url: text PostgreSQL cannot compress, so an index on the
 // id itself would exceed the btree entry limit (~2,700 bytes).
-import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
-import { openStore } from '../store/open-store.ts';
-import type { SqlStore } from '../store/sql-store.ts';
-import { buildWebhookApp } from './app.ts';
-import { createMetrics } from './metrics.ts';
-import { startWorker, type Worker } from './processing/worker.ts';
+import { receiverOnStore, STORES, type ReceiverOnStore } from './testing/receiver-on-store.ts';
 
 const SECRET = 'long-id-secret-7f3';
-const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
 const randomId = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
 
-const adapters = [
-  { name: 'pglite', skip: undefined as string | undefined },
-  { name: 'postgres', skip: postgresSkipReason() },
-];
-
-describe.each(adapters)('an event id of any length that fits the body, on $name', ({ name, skip }) => {
-  let store: SqlStore;
-  let app: FastifyInstance;
-  let worker: Worker;
-  const schema = uniqueSchemaName('wlong');
-  const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-long-id-'));
-
+describe.each(STORES)('an event id of any length that fits the body, on $name', ({ name, skip }) => {
+  let receiver: ReceiverOnStore;
   beforeAll(async () => {
-    if (skip) return;
-    store = await openStore(name === 'postgres' ? { databaseUrl, schema } : { dataDir });
-    const metrics = createMetrics(store);
-    worker = startWorker({ store, metrics, logger: pino({ level: 'silent' }), faults: new Set(), options: { concurrency: 1, pollMs: 10, leaseMs: 5_000, maxAttempts: 3, retryBaseMs: 10 } });
-    app = buildWebhookApp({ store, secret: SECRET, probe: true, faults: new Set(), metrics, onQueued: () => worker.nudge() });
-    await app.ready();
+    if (!skip) receiver = await receiverOnStore(name, SECRET);
   });
   afterAll(async () => {
-    if (skip) return;
-    await app.close();
-    await worker.stop();
-    await store.close();
-    if (name === 'postgres') await dropSchema(schema);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!skip) await receiver.close();
   });
 
   const deliver = (id: string) => {
     const body = JSON.stringify({ id, type: 'payment.succeeded', createdAt: '2026-11-21T10:00:00.000Z', data: { paymentId: `pay_${id.length}`, version: 1 } });
-    return request(app.server).post('/webhooks/payments').set({ 'content-type': 'application/json', 'x-webhook-signature': sign(body) }).send(body);
+    return request(receiver.app.server).post('/webhooks/payments').set({ 'content-type': 'application/json', 'x-webhook-signature': receiver.sign(body) }).send(body);
   };
   // A 100,000-character id does not fit a URL (Node takes 16 KiB of head), so the store is read directly.
-  const counts = async (id: string) => (await store.query<{ records: number; jobs: number; effects: number; completed: number }>(
+  const counts = async (id: string) => (await receiver.store.query<{ records: number; jobs: number; effects: number; completed: number }>(
     `SELECT (SELECT count(*)::int FROM webhook_events WHERE event_id = $1) AS records,
             (SELECT count(*)::int FROM webhook_events WHERE event_id = $1 AND status = 'completed') AS completed,
             (SELECT count(*)::int FROM webhook_jobs j JOIN webhook_events e USING (provider, event_key) WHERE e.event_id = $1) AS jobs,
@@ -85,7 +54,7 @@ describe.each(adapters)('an event id of any length that fits the body, on $name'
   it.skipIf(skip)('shows a 3,000-character id through the probe route, as it does a short one', async () => {
     const id = randomId(3_000);
     expect((await deliver(id)).status).toBe(202);
-    const probe = await request(app.server).get(`/__probe/events/${id}`);
+    const probe = await request(receiver.app.server).get(`/__probe/events/${id}`);
     expect(probe.status, JSON.stringify(probe.body)).toBe(200);
     expect(probe.body).toMatchObject({ records: 1 });
   });
