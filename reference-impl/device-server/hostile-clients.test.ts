@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { abortMidBody, closedWithin, connect, eventually, exchange, trickleBody } from '../shared/testing/hostile-clients.ts';
+import { abortMidBody, eventually, fillToCap, trickleBody } from '../shared/testing/hostile-clients.ts';
 import { CLI, REPO_ROOT, startServerProcess, tempHome, type ServerProcess, type TempHome } from './testing/cli-runner.ts';
 
 const LIMIT_ENV = { VENDOR_HEADERS_TIMEOUT_MS: '500', VENDOR_REQUEST_TIMEOUT_MS: '1000', VENDOR_KEEP_ALIVE_TIMEOUT_MS: '500', VENDOR_MAX_CONNECTIONS: '4' };
@@ -59,13 +59,10 @@ describe('the device server against hostile clients', () => {
 
   it('closes connections past the cap at once, and the idle ones at the header deadline, then serves again', async () => {
     const { port } = await start();
-    const idle = [];
-    for (let i = 0; i < 4; i += 1) idle.push(await connect(port));
-    const status = 'GET /status HTTP/1.1\r\nHost: server\r\nConnection: close\r\n\r\n';
-    expect(await exchange(port, status)).toBe('');
-    const closed = await Promise.all(idle.map((socket) => closedWithin(socket, 5000)));
-    expect(closed).toEqual(idle.map(() => true));
-    expect(await exchange(port, status)).toMatch(/^HTTP\/1\.1 200 /);
+    const { pastCap, idleClosed, afterwards } = await fillToCap(port, 4, 'GET /status HTTP/1.1\r\nHost: server\r\nConnection: close\r\n\r\n');
+    expect(pastCap).toBe('');
+    expect(idleClosed).toEqual([true, true, true, true]);
+    expect(afterwards).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('logs a client gone mid-body as one line with its code, without a stack, and the query without its values', async () => {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerLimits } from '../shared/server-limits.ts';
-import { abortMidBody, closedWithin, connect, eventually, exchange, trickleBody } from '../shared/testing/hostile-clients.ts';
+import { abortMidBody, eventually, exchange, fillToCap, trickleBody } from '../shared/testing/hostile-clients.ts';
 import { buildApp } from './app.ts';
 import { currentPrefs, listen, openEmbeddedStore, patchPrefs, prefsPath, TestTokens, type EmbeddedStore } from './test-support.ts';
 
@@ -51,13 +51,10 @@ describe('the resource API against hostile clients', () => {
   });
 
   it('closes connections past the cap at once, and the idle ones at the header deadline, then serves again', async () => {
-    const idle = [];
-    for (let i = 0; i < LIMITS.maxConnections; i += 1) idle.push(await connect(port));
-    const health = 'GET /healthz HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n';
-    expect(await exchange(port, health)).toBe('');
-    const closed = await Promise.all(idle.map((socket) => closedWithin(socket, 5000)));
-    expect(closed).toEqual(idle.map(() => true));
-    expect(await exchange(port, health)).toMatch(/^HTTP\/1\.1 200 /);
+    const { pastCap, idleClosed, afterwards } = await fillToCap(port, LIMITS.maxConnections, 'GET /healthz HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n');
+    expect(pastCap).toBe('');
+    expect(idleClosed).toEqual(Array(LIMITS.maxConnections).fill(true));
+    expect(afterwards).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('logs a client gone mid-body as one info line with its code, without a stack', async () => {

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../shared/logger.ts';
 import type { ServerLimits } from '../shared/server-limits.ts';
-import { abortMidBody, closedWithin, connect, eventually, exchange, trickleBody } from '../shared/testing/hostile-clients.ts';
+import { abortMidBody, eventually, exchange, fillToCap, trickleBody } from '../shared/testing/hostile-clients.ts';
 import { openStore } from '../store/open-store.ts';
 import type { SqlStore } from '../store/sql-store.ts';
 import { buildWebhookApp } from './app.ts';
@@ -57,13 +57,10 @@ describe('the receiver against hostile clients', () => {
   });
 
   it('closes connections past the cap at once, and the idle ones at the header deadline, then serves again', async () => {
-    const idle = [];
-    for (let i = 0; i < LIMITS.maxConnections; i += 1) idle.push(await connect(port));
-    const health = 'GET /healthz HTTP/1.1\r\nHost: receiver\r\nConnection: close\r\n\r\n';
-    expect(await exchange(port, health)).toBe('');
-    const closed = await Promise.all(idle.map((socket) => closedWithin(socket, 5000)));
-    expect(closed).toEqual(idle.map(() => true));
-    expect(await exchange(port, health)).toMatch(/^HTTP\/1\.1 200 /);
+    const { pastCap, idleClosed, afterwards } = await fillToCap(port, LIMITS.maxConnections, 'GET /healthz HTTP/1.1\r\nHost: receiver\r\nConnection: close\r\n\r\n');
+    expect(pastCap).toBe('');
+    expect(idleClosed).toEqual(Array(LIMITS.maxConnections).fill(true));
+    expect(afterwards).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('logs a client gone mid-body as one info line with its code, without a stack', async () => {

@@ -97,3 +97,23 @@ export async function eventually(predicate: () => boolean, boundMs = 5000): Prom
   }
   return true;
 }
+
+/** What a server at its connection cap did: the answer past the cap, whether each idle one was closed, the answer after. */
+export interface CapOutcome {
+  readonly pastCap: string;
+  readonly idleClosed: readonly boolean[];
+  readonly afterwards: string;
+}
+
+/**
+ * Opens `cap` idle connections, sends `request` on one more (a capped server closes it
+ * unanswered), waits for the idle ones to be dropped at the header deadline, and sends
+ * `request` again.
+ */
+export async function fillToCap(port: number, cap: number, request: string): Promise<CapOutcome> {
+  const idle: Socket[] = [];
+  for (let i = 0; i < cap; i += 1) idle.push(await connect(port));
+  const pastCap = await exchange(port, request);
+  const idleClosed = await Promise.all(idle.map((socket) => closedWithin(socket, 5000)));
+  return { pastCap, idleClosed, afterwards: await exchange(port, request) };
+}
