@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import type { StartedTarget } from '../harness/target/started-target.ts';
 import type { DeviceServerTarget, ResourceApiTarget, WebhookTarget } from '../harness/target/target-info.ts';
 import { createSchema, dropSchema } from '../harness/target/postgres-schema.ts';
-import { REFERENCE_APP, REFERENCE_SESSION_TARGET, REFERENCE_SIM_DRIVER } from '../harness/target/references/device-server-reference.ts';
-import { referenceWebhookTarget } from '../harness/target/references/webhook-reference.ts';
-import { REFERENCE_ENTRIES } from '../harness/target/reference-entries.ts';
+import { DEVICE_SERVER_REFERENCE, REFERENCE_APP, REFERENCE_SESSION_TARGET, REFERENCE_SIM_DRIVER } from '../harness/systems/device-server/device-server-reference.ts';
+import { referenceWebhookTarget } from '../harness/systems/webhook/webhook-reference.ts';
 import { tsxNodeArgs } from '../harness/project-paths.ts';
-import { apiTokens, newToken, usersOf } from '../harness/target/run-users.ts';
+import { apiTokens, newToken, usersOf } from '../harness/systems/resource-api/run-users.ts';
 
 // The reference's modules are imported when a reference starts, not with this file:
 // their top-level code must run after Stryker has switched the mutant on (its
@@ -79,7 +78,7 @@ export async function startWebhookInWorker(databaseUrl: string | undefined): Pro
     throw error;
   }
   const urls = receivers.map((r) => `${r.url}/`);
-  return { target: referenceWebhookTarget(urls, secret), stop };
+  return { target: referenceWebhookTarget(urls, { secret, senderFaults: [] }), stop };
 }
 
 export async function startResourceApiInWorker(databaseUrl: string | undefined): Promise<StartedTarget<ResourceApiTarget>> {
@@ -120,7 +119,7 @@ export async function startDeviceServerInWorker(childEnv: Record<string, string>
       system: 'device-server', kind: 'reference', baseUrl: server.url,
       capabilities: ['server-command', 'session-discovery'],
       ...REFERENCE_SESSION_TARGET, app: REFERENCE_APP,
-      serverCommand: [process.execPath, ...tsxNodeArgs(REFERENCE_ENTRIES['device-server'].entry)],
+      serverCommand: [process.execPath, ...tsxNodeArgs(DEVICE_SERVER_REFERENCE.entry)],
       commandEnv: childEnv, driverSource: REFERENCE_SIM_DRIVER, sourceHome: home,
     };
     return { target, stop: async () => { await server.close(); rmSync(home, { recursive: true, force: true }); } };

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SystemName } from '../harness/checks/check-definition.ts';
 import { passedThrough } from '../harness/target/reference-env.ts';
-import { IN_WORKER_RUN_CONTEXT } from '../harness/target/run-context.ts';
+import { IN_WORKER_RUN_CONTEXT, type RunContext } from '../harness/checks/run-context.ts';
 import type { StartedTarget } from '../harness/target/started-target.ts';
-import type { RunContext } from '../harness/target/target-info.ts';
+import { checksOf } from '../harness/systems/catalog.ts';
 import { SuiteFileCoverage } from './suite-file-coverage.ts';
 import { startDeviceServerInWorker, startResourceApiInWorker, startWebhookInWorker } from './in-worker-references.ts';
 import { mutationSystem } from './systems.mjs';
@@ -38,6 +38,7 @@ function start(system: SystemName): Promise<StartedTarget> {
     case 'resource-api': return startResourceApiInWorker(databaseUrlOf(system));
     // Only what a run gives the reference's processes (no npm_config_* of `npm run mutation`).
     case 'device-server': return startDeviceServerInWorker(coverage.childEnv(passedThrough(process.env)));
+    default: throw new Error(`mutation run: no in-worker reference for ${system}`);
   }
 }
 
@@ -55,7 +56,7 @@ beforeAll(async ({}, suite) => {
   const secrets = 'secret' in started.target ? [started.target.secret] : 'token' in started.target ? [started.target.token, started.target.otherToken ?? ''] : [];
   const context: RunContext = {
     seed: SEED, strict: false, reportDir, reproduce: 'npm run mutation',
-    targets: { [system]: started.target }, secrets: secrets.filter(Boolean),
+    targets: { [system]: started.target }, secrets: secrets.filter(Boolean), checks: checksOf(system),
   };
   (globalThis as { [IN_WORKER_RUN_CONTEXT]?: RunContext })[IN_WORKER_RUN_CONTEXT] = context;
 });

@@ -1,9 +1,9 @@
 // `npm run docs`: regenerates the check tables in README.md from the catalog.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SYSTEMS } from '../harness/checks/check-definition.ts';
+import { systemNames } from '../harness/systems/registry.ts';
 import { projectPath } from '../harness/project-paths.ts';
 import { withCheckTables } from '../harness/report/check-table.ts';
 
 const file = projectPath('README.md');
-writeFileSync(file, withCheckTables(readFileSync(file, 'utf8'), SYSTEMS));
+writeFileSync(file, withCheckTables(readFileSync(file, 'utf8'), systemNames()));
 console.log('README.md check tables updated');

@@ -3,14 +3,8 @@
 // in CI); the passages of the RFCs and of W3C WebDriver the checks quote are kept in
 // docs/sources/, each file naming the published text it was taken from.
 import { existsSync, readFileSync } from 'node:fs';
-import type { SystemName } from './check-definition.ts';
 import { projectPath } from '../project-paths.ts';
 
-const SPEC_FILES: Readonly<Record<SystemName, string>> = {
-  webhook: 'webhook-receiver.md',
-  'resource-api': 'resource-api-204.md',
-  'device-server': 'device-automation-server.md',
-};
 
 /** Where quotes fragments are joined: space, U+2026, space. */
 export const FRAGMENT_SEPARATOR = ' … ';
@@ -22,9 +16,9 @@ export interface SourceText {
   readonly text: string;
 }
 
-/** The file a source names: the system's spec when it names none. */
-export function sourceFile(system: SystemName, source: string | undefined): string {
-  if (source === undefined) return projectPath('..', 'shared', 'specs', SPEC_FILES[system]);
+/** The file a source names: the system's spec (`specFile`, in ../shared/specs/) when it names none. */
+export function sourceFile(specFile: string, source: string | undefined): string {
+  if (source === undefined) return projectPath('..', 'shared', 'specs', specFile);
   if (/^CONTRACTS §\d+$/.test(source)) return projectPath('..', 'shared', 'CONTRACTS.md');
   const rfc = /^RFC (\d+) §([\d.]*\d)(?: .*)?$/.exec(source);
   if (rfc) return projectPath('docs', 'sources', `rfc${rfc[1]}-${rfc[2]}.md`);
@@ -34,8 +28,8 @@ export function sourceFile(system: SystemName, source: string | undefined): stri
 }
 
 /** The text a source names, or undefined where it is not on this machine (a clone without ../shared). */
-export function sourceText(system: SystemName, source: string | undefined): SourceText | undefined {
-  const file = sourceFile(system, source);
+export function sourceText(specFile: string, source: string | undefined): SourceText | undefined {
+  const file = sourceFile(specFile, source);
   if (!existsSync(file)) return undefined;
   let text = readFileSync(file, 'utf8');
   // A CONTRACTS quote must stand in the section it names.

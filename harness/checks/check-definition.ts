@@ -1,20 +1,16 @@
 // What a check is (CONTRACTS.md §2): a stable id, a level, a one-line title and the
 // clause of the spec it derives from. Declared in catalog/<system>.ts, implemented
 // once in suites/, listed by `wirecheck list` without a target.
+import type { CheckNeed } from '../target/target-info.ts';
 
-export const SYSTEMS = ['webhook', 'resource-api', 'device-server'] as const;
-export type SystemName = (typeof SYSTEMS)[number];
+export type { CheckNeed };
+
+/** A registered system's name (harness/systems/registry.ts): webhook, resource-api, device-server. */
+export type SystemName = string;
 
 export const LEVELS = ['MUST', 'SHOULD', 'INFO'] as const;
 export type Level = (typeof LEVELS)[number];
 
-/** What a check needs of the target beyond plain HTTP; without it the check is skipped. */
-export type CheckNeed =
-  | 'probe' //          the probe API of CONTRACTS §4 (--probe)
-  | 'server-command' // a command that runs the server's CLI (--server-cmd)
-  | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL, or several --base-url)
-  | 'event-version' //  where the receiver reads an event's version (--version-field; the reference: data.version)
-  | 'session-discovery'; // the target was started with *:session_discovery
 
 /**
  * The words that make a check MUST or SHOULD, copied verbatim from where they stand:
@@ -52,10 +48,6 @@ export interface SystemCheck extends CheckDefinition {
   readonly area: string;
 }
 
-export const SYSTEM_PREFIX: Readonly<Record<SystemName, string>> = {
-  webhook: 'WH',
-  'resource-api': 'RA',
-  'device-server': 'DS',
-};
 
-export const CHECK_ID = /^(WH|RA|DS)-([A-Z]+)-(\d{2})$/;
+/** PREFIX-AREA-NN; the prefix is its system's (SystemModule.prefix). */
+export const CHECK_ID = /^([A-Z]+)-([A-Z]+)-(\d{2})$/;

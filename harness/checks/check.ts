@@ -1,14 +1,14 @@
 // How a suite implements a check: `check('WH-SIG-03', async (ctx) => { ... })`.
 // The test title starts with the id; the definition (level, clause, needs) comes
-// from the catalog, so a suite cannot drift from what `wirecheck list` shows. What
+// from the catalog (through the run context), so a suite cannot drift from what
+// `wirecheck list` shows. What
 // a reporter needs beyond pass/fail — level, observation, transcript, reproduction —
 // travels in the test's meta.
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
-import { findCheck } from './catalog.ts';
 import type { CheckNeed, SystemCheck } from './check-definition.ts';
-import { runContext } from '../target/run-context.ts';
-import type { RunContext, SystemTarget } from '../target/target-info.ts';
+import { runContext, type RunContext } from './run-context.ts';
+import type { SystemTarget } from '../target/target-info.ts';
 import { Redactor, Transcript } from '../http/index.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { checkMeta } from './check-meta.ts';
@@ -106,8 +106,10 @@ async function attachEvidence(ctx: CheckContext, vitest: TestContext): Promise<v
 }
 
 export function check(id: string, body: CheckBody, options: { timeout?: number } = {}): void {
-  const def = findCheck(id);
-  if (!def) throw new Error(`check ${id} is not declared in harness/checks/catalog/`);
+  // The run hands its checks' definitions over with everything else (the catalog lives
+  // with the systems, harness/systems/, which this folder does not import).
+  const def = runContext().checks.find((c) => c.id === id);
+  if (!def) throw new Error(`check ${id} is not declared in its system's catalog (harness/systems/<system>/checks.ts)`);
   const limitMs = options.timeout ?? 30_000;
   test(`${def.id} ${def.title}`, { timeout: limitMs + EVIDENCE_MARGIN_MS }, async (vitest) => {
     const run = runContext();

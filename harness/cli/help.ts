@@ -1,10 +1,14 @@
-// Help texts: what a user reads before the README.
+// Help texts: what a user reads before the README. The options of run come from the
+// option tables (harness/run/run-options.ts and each system's), the systems from the registry.
+import { runHelpSections } from '../run/run-options.ts';
+import { systemNames } from '../systems/registry.ts';
 
-export const MAIN_HELP = `wirecheck — conformance harness for signed webhook receivers, 204-style REST APIs
+export function mainHelp(): string {
+  return `wirecheck — conformance harness for signed webhook receivers, 204-style REST APIs
 and Appium-3-style device automation servers.
 
 Usage:
-  wirecheck run <system> [options]     certify a system: webhook | resource-api | device-server | all
+  wirecheck run <system> [options]     certify a system: ${[...systemNames(), 'all'].join(' | ')}
   wirecheck list [<system>]            print every check: id, level, title, clause
   wirecheck serve <system> [--port N]  run the bundled reference implementation in the foreground
   wirecheck send --url U --event FILE  deliver one signed webhook event with the bundled sender
@@ -21,82 +25,18 @@ Exit codes of send and deliveries replay: 0 delivered · 1 rejected or exhausted
 Exit codes of verify: 0 valid · 1 tampered or invalid · 2 usage.
 
 Run \`wirecheck run --help\` for every option of run.`;
+}
 
-export const RUN_HELP = `wirecheck run <system> [options]
+export function runHelp(): string {
+  return `wirecheck run <system> [options]
 
-  <system>                  webhook | resource-api | device-server | all
+  <system>                  ${[...systemNames(), 'all'].join(' | ')}
 
-Target:
-  --target reference        (default) start the bundled reference on a free loopback port
-  --target external         test a deployment that is already running; needs --base-url
-  --target docker           start the reference stack (PostgreSQL, two webhook receivers
-                            and a worker, resource API, device server) in throwaway
-                            containers; needs a Docker engine (DOCKER_HOST or the socket)
-  --image NAME              docker: run this reference image instead of building
-                            docker/Dockerfile as wirecheck-reference:local
-  --base-url URL            service root (webhook, resource-api) or server URL with its base
-                            path (device-server, e.g. http://127.0.0.1:4723/wd/hub/).
-                            webhook: give it once per instance of one deployment (instances
-                            sharing one store): the duplicate races run across them
-  --probe                   the external target exposes the probe API (CONTRACTS §4);
-                            without it, side-effect checks are skipped: "needs probe".
-                            The preflight proves it sees what it must (else exit 2)
-  --work-timeout S          seconds an accepted event's business work may show no progress
-                            before the checks waiting for it fail, naming why (default 10);
-                            a slow worker that keeps completing work is waited for
-  --max-response-bytes N    bytes one answer of the target may take (default 4194304, 4 MiB):
-                            past it the check fails naming it and the connection is dropped
-
-Selection and reports:
-  --only GLOB[,GLOB]        run only checks whose id matches, e.g. "WH-SIG-*"
-  --seed N                  seed of every property-based check (printed and recorded always)
-  --strict                  SHOULD failures fail the run too
-  --report-dir DIR          where reports go (default reports/<run-id>/)
-  --no-allure               skip generating the Allure HTML report (results are still written)
-
-Evidence (report.html is always written):
-  --repeat K                run every selected check K times (1-20) against the same target;
-                            a check whose outcome varies is flaky: failed (MUST), warned
-                            (SHOULD), never passed
-  --baseline FILE           known failures (YAML or JSON: id, reason, expires YYYY-MM-DD):
-                            listed failures do not gate until they expire
-  --bundle                  write bundle.tar.gz: reports, transcripts, logs and a manifest
-                            of sha256 sums, harness version, lockfile, suites, target, env
-  --sign-key KEY.pem        sign the manifest with this Ed25519 private key (with --bundle)
-
-webhook:
-  --secret S                the receiver's shared secret (or env WEBHOOK_SECRET); the
-                            preflight proves it (a wrong one: exit 2)
-  --version-field PATH      where the receiver reads an event's version, e.g. data.version:
-                            the ordering checks send versions there (without it they are
-                            skipped: the spec does not say where a version is carried)
-
-resource-api:
-  --token T                 bearer token of a user who may act for --user-id
-  --user-id U               the user --token belongs to
-  --other-user-id U2        a user --token may NOT act for (403 checks)
-  --other-token T2          a token of --other-user-id: the cross-user checks read that
-                            user's state back (without it they are skipped)
-
-device-server:
-  --vendor NAME             capability prefix and NAME/sessions route (default vendor; appium)
-  --platform-name P --automation-name A --device-name D --app PATH
-                            capabilities of a session the target can create
-  --driver-name N           the installed driver's name, for scoped features (N:feature)
-  --session-discovery       the target was started with *:session_discovery
-  --server-cmd "CMD"        command running the server's CLI (e.g. "npx appium"): enables
-                            the CLI and flag checks, which start their own instances
-  --home-env VAR            variable naming the extension home (VENDOR_HOME, APPIUM_HOME)
-
-Reference only:
-  --database-url URL        run the reference on PostgreSQL (default: env DATABASE_URL;
-                            without either, embedded PGlite). With PostgreSQL the webhook
-                            reference runs as several instances for the multi-instance checks.
-  --reference-fault NAME    self-test: start the reference with a deliberate bug
-                            (sender-NAME: a bug of the bundled sender, for the WH-SEND checks)
+${runHelpSections()}
 
 Exit codes: 0 passed · 1 a gating check failed · 2 usage/configuration error or target
 unreachable · 3 nothing was executed.`;
+}
 
 export const LIST_HELP = `wirecheck list [<system>] [--json]
 

@@ -2,7 +2,7 @@
 // its message, anything unexpected too (with the stack, since it is our bug).
 import { WirecheckError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { MAIN_HELP } from './help.ts';
+import { mainHelp } from './help.ts';
 import type { Output } from '../report/output.ts';
 import { cleanupAll } from '../target/cleanup.ts';
 
@@ -26,7 +26,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: 
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? args[0] : undefined;
     if (topic && COMMANDS[topic]) return COMMANDS[topic]([ '--help' ], env, io);
-    io.out(MAIN_HELP);
+    io.out(mainHelp());
     return name === undefined ? EXIT.usage : 0;
   }
   if (name === '--version' || name === '-v') {

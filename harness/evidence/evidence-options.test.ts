@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionsProblems } from '../test-support/options-problems.ts';
-import { resolveRunConfig } from '../target/run-config.ts';
+import { resolveRunConfig } from '../run/run-config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wirecheck-evidence-options-'));
 const keyFile = join(dir, 'signing.key.pem');

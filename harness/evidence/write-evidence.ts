@@ -7,9 +7,18 @@ import { join } from 'node:path';
 import type { Summary } from '../report/summary.ts';
 import { scrubSecrets } from '../report/scrub-secrets.ts';
 import { writeHtmlReport } from '../report/html/html-report.ts';
-import type { RunConfig } from '../target/run-config.ts';
+import type { KeyObject } from 'node:crypto';
 import type { SystemFingerprint } from './bundle/target-fingerprint.ts';
 import { writeBundle } from './bundle/write-bundle.ts';
+
+/** What of the run's configuration the evidence needs (RunConfig has it; declared here so evidence/ needs nothing of run/). */
+export interface EvidenceRun {
+  readonly runId: string;
+  readonly reportDir: string;
+  readonly target: string;
+  readonly docker?: object;
+  readonly bundle?: { readonly signKey?: KeyObject };
+}
 
 export interface EvidenceFiles {
   readonly html: string;
@@ -19,7 +28,7 @@ export interface EvidenceFiles {
 }
 
 export async function writeEvidence(options: {
-  config: RunConfig;
+  config: EvidenceRun;
   secrets: readonly string[];
   /** The command line as typed, secrets as placeholders. */
   commandLine: string;

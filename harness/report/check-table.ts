@@ -1,6 +1,6 @@
 // The checks of a system as a Markdown table — the README embeds one per system, and
 // a test keeps them identical to the catalog.
-import { checksOf } from '../checks/catalog.ts';
+import { checksOf } from '../systems/catalog.ts';
 import type { SystemName } from '../checks/check-definition.ts';
 
 function cell(text: string): string {

@@ -1,14 +1,14 @@
 // Runs the selected checks once, or --repeat K times against the same target, and
 // collects one result list per attempt (merge-attempts.ts judges what varied).
 import { join } from 'node:path';
-import { findCheck } from '../checks/catalog.ts';
+import { findCheck } from '../systems/catalog.ts';
 import type { SystemCheck } from '../checks/check-definition.ts';
 import type { Output } from '../report/output.ts';
 import { runSuites } from './suite-runner.ts';
 import type { CheckResult } from '../report/check-result.ts';
 import { collectResults } from '../report/collect-results.ts';
 import { progressLine } from '../report/terminal.ts';
-import type { RunContext } from '../target/target-info.ts';
+import type { RunContext } from '../checks/run-context.ts';
 
 export async function runAttempts(options: {
   selected: readonly SystemCheck[];

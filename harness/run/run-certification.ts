@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckResult } from '../report/check-result.ts';
 import { finalTable } from '../report/terminal.ts';
-import type { RunConfig } from '../target/run-config.ts';
-import { startTargets, stopTargets, targetsBySystem } from '../target/start-targets.ts';
-import { preflightTargets } from '../target/preflight-targets.ts';
-import type { RunContext, SystemTarget } from '../target/target-info.ts';
+import type { RunConfig } from './run-config.ts';
+import { startTargets, stopTargets, targetsBySystem } from './start-targets.ts';
+import { preflightTargets } from './preflight-targets.ts';
+import type { RunContext } from '../checks/run-context.ts';
+import type { SystemTarget } from '../target/target-info.ts';
+import { checksOf } from '../systems/catalog.ts';
+import { moduleOf } from '../systems/registry.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { Output } from '../report/output.ts';
@@ -30,11 +33,10 @@ export interface RunResult {
 
 export { exitCodeOf } from '../report/verdict.ts';
 
-/** The run's secrets: from the options, and those a started target made (the reference's own tokens). */
+/** The run's secrets: from every system's options, and those a started target made (the reference's own tokens). */
 function secretsOf(config: RunConfig, targets: Partial<Record<string, SystemTarget>> = {}): string[] {
-  const api = targets['resource-api'];
-  const tokens = api?.system === 'resource-api' ? [api.token, api.otherToken] : [];
-  return [...new Set([config.webhook.secret, config.resourceApi.token, config.resourceApi.otherToken, ...tokens].filter((s): s is string => Boolean(s)))];
+  const all = Object.entries(config.own).flatMap(([name, own]) => moduleOf(name).secrets(own, targets[name]));
+  return [...new Set(all.filter(Boolean))];
 }
 
 /** --repeat merged, then --baseline applied (judged against the UTC day the run started). */
@@ -51,7 +53,7 @@ function printEvidence(io: Output, evidence: EvidenceFiles): void {
   if (evidence.bundle) io.out(`bundle   ${evidence.bundle.file} (${evidence.bundle.fileCount} files, ${evidence.bundle.signed ? 'manifest signed' : 'manifest UNSIGNED: add --sign-key KEY.pem'})`);
 }
 
-export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv, io: Output, options: { allure: boolean; commandLine?: string; keepTranscripts?: boolean }): Promise<RunResult> {
+export async function runCertification(config: RunConfig, io: Output, options: { allure: boolean; commandLine?: string; keepTranscripts?: boolean }): Promise<RunResult> {
   const startedAt = new Date();
   // This process's clients (the preflight, the fingerprint) read within the run's budget too.
   setResponseBudget(config.maxResponseBytes);
@@ -68,7 +70,7 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
   }
   // vitest is the heaviest import of a run: load it while the targets start.
   const suiteRunner = import('./run-attempts.ts');
-  const started = await startTargets(config, systems, env, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) });
+  const started = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) });
   const scratchDir = mkdtempSync(join(tmpdir(), 'wirecheck-run-'));
   try {
     const targets = targetsBySystem(started);
@@ -78,7 +80,7 @@ export async function runCertification(config: RunConfig, env: NodeJS.ProcessEnv
     const context: RunContext = {
       seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
       scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, findings,
-      senderFaults: config.senderFaults, keepTranscripts: options.keepTranscripts === true,
+      keepTranscripts: options.keepTranscripts === true, checks: systems.flatMap((s) => checksOf(s)),
     };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.
     const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];

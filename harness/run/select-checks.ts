@@ -1,8 +1,8 @@
 // Which checks a run executes: those of its systems, narrowed by --only.
 import type { SystemCheck } from '../checks/check-definition.ts';
-import { checksOf } from '../checks/catalog.ts';
+import { checksOf } from '../systems/catalog.ts';
 import { matchesAny } from '../checks/id-pattern.ts';
-import type { RunConfig } from '../target/run-config.ts';
+import type { RunConfig } from './run-config.ts';
 
 export function selectChecks(config: RunConfig): SystemCheck[] {
   const all = config.systems.flatMap((system) => checksOf(system));

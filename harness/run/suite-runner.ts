@@ -2,10 +2,10 @@
 // the run context provided to them and our reporter (plus Allure's) attached.
 import { createVitest } from 'vitest/node';
 import type { SystemCheck } from '../checks/check-definition.ts';
-import { suiteFilesOf } from '../checks/suite-files.ts';
+import { suiteFilesOf } from '../systems/catalog.ts';
 import { CheckReporter, type ProgressListener } from '../report/check-reporter.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
-import { RUN_CONTEXT_KEY, type RunContext } from '../target/target-info.ts';
+import { RUN_CONTEXT_KEY, type RunContext } from '../checks/run-context.ts';
 
 export interface SuiteRun {
   readonly reporter: CheckReporter;
@@ -59,16 +59,13 @@ export async function runSuites(options: {
   allureResultsDir: string;
   onProgress: ProgressListener;
 }): Promise<SuiteRun> {
-  // Only the files that implement a selected check; a check no file implements is
-  // still judged (as missing) from the catalog, so nothing is lost by not forking them.
-  const files = suiteFilesOf(options.selected.map((c) => c.id));
   const reporter = new CheckReporter(options.onProgress);
   const systems = [...new Set(options.selected.map((c) => c.system))];
   // The systems run side by side — each against its own target — in vitest
   // instances of their own (vitest's projects would run them one after the other).
   await Promise.all(systems.map((system) => runSystemSuites({
     ...options,
-    files: files.filter((f) => f.startsWith(`suites/${system}/`)),
+    files: suiteFilesOf(system, options.selected.map((c) => c.id)),
     selected: options.selected.filter((c) => c.system === system),
     reporter,
   })));

@@ -7,7 +7,7 @@ import { writeJunit } from '../report/junit.ts';
 import { summaryCheck, totalsOf, transcriptPath, writeSummary, type Summary, type SummaryEvidence } from '../report/summary.ts';
 import { generateAllureHtml } from '../report/allure-html.ts';
 import { escapeAllureResults } from '../report/escape-allure-results.ts';
-import type { RunConfig } from '../target/run-config.ts';
+import type { RunConfig } from './run-config.ts';
 
 export interface ReportFiles {
   readonly summary: string;

@@ -2,7 +2,7 @@
 // database (parallel self-test runs, a developer's runs) never see each other's rows.
 import pg from 'pg';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
-import { redactUrl } from './run-config.ts';
+import { redactUrl } from '../http/redact-url.ts';
 
 async function withClient<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });

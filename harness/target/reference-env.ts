@@ -1,7 +1,6 @@
 // The environment every reference process gets from the harness: the probe on, the
 // self-test's faults when asked, and nothing of the harness's own environment but
-// what a Node process needs to run.
-import type { RunConfig } from './run-config.ts';
+// what a Node process needs to run. Made once, when the run's options are resolved.
 
 const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS', 'SYSTEMROOT'];
 
@@ -15,15 +14,14 @@ export function passedThrough(env: NodeJS.ProcessEnv): Record<string, string> {
   return base;
 }
 
-export function referenceEnv(config: RunConfig, env: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
+export function referenceEnvOf(env: NodeJS.ProcessEnv, referenceFaults: readonly string[]): Record<string, string> {
   return {
     ...passedThrough(env),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     CONFORMANCE_PROBE: '1',
-    ...(config.referenceFaults.length > 0
-      ? { CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: config.referenceFaults.join(',') }
+    ...(referenceFaults.length > 0
+      ? { CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: referenceFaults.join(',') }
       : {}),
-    ...extra,
   };
 }

@@ -1,6 +1,12 @@
-// What the CLI tells the suites about each target: resolved, validated and frozen
-// before any suite runs, handed over through vitest's provide/inject (never env).
-import type { CheckNeed, SystemName } from '../checks/check-definition.ts';
+// What the suites are told about each target: resolved, validated and frozen before
+// any suite runs, handed over in the run context (harness/checks/run-context.ts).
+/** What a check needs of the target beyond plain HTTP; without it the check is skipped. */
+export type CheckNeed =
+  | 'probe' //          the probe API of CONTRACTS §4 (--probe)
+  | 'server-command' // a command that runs the server's CLI (--server-cmd)
+  | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL, or several --base-url)
+  | 'event-version' //  where the receiver reads an event's version (--version-field; the reference: data.version)
+  | 'session-discovery'; // the target was started with *:session_discovery
 
 export type TargetKind = 'reference' | 'external';
 
@@ -19,6 +25,8 @@ export interface WebhookTarget extends TargetBase {
   readonly instanceUrls: readonly string[];
   /** Where the receiver reads an event's version (a dotted path, e.g. data.version): --version-field. */
   readonly versionField?: string;
+  /** Self-test only: deliberate bugs the WH-SEND suites give the bundled sender (absent: none). */
+  readonly senderFaults?: readonly string[];
 }
 
 export interface ResourceApiTarget extends TargetBase {
@@ -67,34 +75,3 @@ export interface SystemFindings {
 
 /** How long business work may show no progress before a wait gives up (--work-timeout's default). */
 export const DEFAULT_WORK_TIMEOUT_MS = 10_000;
-
-export interface RunContext {
-  readonly seed: number;
-  readonly strict: boolean;
-  readonly reportDir: string;
-  /** A folder of the run's own, shared by its suite processes (the webhook's work ledger); removed afterwards. */
-  readonly scratchDir?: string;
-  /** --work-timeout, in ms. */
-  readonly workTimeoutMs?: number;
-  /** --max-response-bytes: every client of a suite process reads within it (harness/http/response-budget.ts). */
-  readonly maxResponseBytes?: number;
-  /** The preflight's findings per system (absent: nothing found). */
-  readonly findings?: Readonly<Partial<Record<SystemName, SystemFindings>>>;
-  /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */
-  readonly reproduce: string;
-  readonly targets: Readonly<Partial<Record<SystemName, SystemTarget>>>;
-  /** Every secret of the run, for redaction in transcripts. */
-  readonly secrets: readonly string[];
-  /** Keep every check's transcript, not only those of failed and warned checks (replay). */
-  readonly keepTranscripts?: boolean;
-  /** Self-test only: deliberate bugs the WH-SEND suites give the bundled sender (absent: none). */
-  readonly senderFaults?: readonly string[];
-}
-
-export const RUN_CONTEXT_KEY = 'wirecheckRun';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    [RUN_CONTEXT_KEY]: RunContext;
-  }
-}

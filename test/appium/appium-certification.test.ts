@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checksOf } from '../../harness/checks/catalog.ts';
+import { checksOf } from '../../harness/systems/catalog.ts';
 import { matchesAny, parseIdPatterns } from '../../harness/checks/id-pattern.ts';
 import { projectPath } from '../../harness/project-paths.ts';
 import { freePort } from '../../harness/target/free-port.ts';

@@ -7,9 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../harness/project-paths.ts';
-import { CONTAINER_APP_PATH, POSTGRES_ALIAS, POSTGRES_DATABASE, POSTGRES_IMAGE, POSTGRES_USER, REFERENCE_IMAGE, STACK_SPECS } from '../../harness/target/docker/stack-spec.ts';
-import { REFERENCE_APP } from '../../harness/target/references/device-server-reference.ts';
-import { SYSTEMS } from '../../harness/checks/check-definition.ts';
+import { POSTGRES_ALIAS, POSTGRES_DATABASE, POSTGRES_IMAGE, POSTGRES_USER, REFERENCE_IMAGE } from '../../harness/target/docker/stack-spec.ts';
+import { REFERENCE_APP } from '../../harness/systems/device-server/device-server-reference.ts';
+import { CONTAINER_APP_PATH } from '../../harness/systems/device-server/device-server-containers.ts';
+import { systemModules } from '../../harness/systems/registry.ts';
 import { execForm, parseDockerfile } from './support/dockerfile.ts';
 import { COMPOSE_FILE, CONFORMANCE_OVERRIDE_FILE, loadCompose, parsePort, withOverride, type ComposeService } from './support/compose.ts';
 
@@ -114,8 +115,8 @@ describe('docker/compose.yaml', () => {
 });
 
 describe('--target docker starts what compose.yaml (with the conformance override) describes', () => {
-  const inputs = { databaseUrl: 'DB', webhookSecret: 'S', apiTokens: 'T', appSource: '/app.json' };
-  const specs = SYSTEMS.flatMap((system) => STACK_SPECS[system](inputs));
+  // Each system's containers, with its options as a run without any resolves them.
+  const specs = systemModules().flatMap((m) => m.containers?.plan(m.resolve({ values: {}, env: {}, external: false, selected: true, faults: [], problems: [] }), { databaseUrl: 'DB' }).specs ?? []);
 
   it('one container per reference service, same command, entrypoint, environment names and port', () => {
     expect(specs.map((s) => s.name).sort()).toEqual(referenceServices.map(([name]) => name).sort());

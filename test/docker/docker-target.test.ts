@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { containerEngineAvailable, noEngineMessage } from '../../harness/target/docker/container-engine.ts';
 import { outcomesById, runWirecheck } from '../support/run-wirecheck.ts';
 
-const engine = await containerEngineAvailable(process.env);
+const engine = await containerEngineAvailable(process.env['DOCKER_HOST']);
 if (engine) console.warn('[skipped] docker-target: a container engine answers here, so the no-engine path (exit 2) is not exercised');
 else console.warn('[skipped] docker-target: no container engine (start Docker or set DOCKER_HOST): `run --target docker` against real containers is not exercised');
 
@@ -14,7 +14,7 @@ describe.skipIf(engine)('--target docker without a container engine', () => {
   it('exits 2 with what to do: start Docker, set DOCKER_HOST, or use --target reference or external', async () => {
     const run = await runWirecheck(['run', 'webhook', '--target', 'docker', '--no-allure'], { env: { DOCKER_HOST: undefined }, timeoutMs: 30_000 });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain(`wirecheck: ${noEngineMessage({})}`);
+    expect(run.stderr).toContain(`wirecheck: ${noEngineMessage(undefined)}`);
     expect(run.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
 

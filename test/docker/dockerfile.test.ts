@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, projectPath } from '../../harness/project-paths.ts';
-import { REFERENCE_ENTRIES } from '../../harness/target/reference-entries.ts';
-import { WEBHOOK_WORKER_ENTRYPOINT } from '../../harness/target/docker/stack-spec.ts';
+import { systemModules } from '../../harness/systems/registry.ts';
+import { WEBHOOK_WORKER_ENTRYPOINT } from '../../harness/systems/webhook/webhook-containers.ts';
 import { copyPaths, parseDockerfile } from './support/dockerfile.ts';
 import { DOCKERFILE_RULES, lintDockerfile, type LintContext } from './support/dockerfile-lint.ts';
 import { isExcluded, parseDockerignore } from './support/dockerignore.ts';
@@ -80,7 +80,7 @@ describe('docker/Dockerfile image contents', () => {
   // the commands that run suites), every reference, the worker, the sim driver.
   const entries = [
     'bin/wirecheck.js',
-    ...Object.values(REFERENCE_ENTRIES).map((e) => e.entry),
+    ...systemModules().map((m) => m.reference.entry),
     WEBHOOK_WORKER_ENTRYPOINT.at(-1) ?? '',
     'reference-impl/device-server/drivers/sim-android/index.ts',
   ];

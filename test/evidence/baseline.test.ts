@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCheck } from '../../harness/checks/catalog.ts';
+import { findCheck } from '../../harness/systems/catalog.ts';
 import { utcDay } from '../../harness/evidence/baseline/baseline-entry.ts';
 import { parseBaseline } from '../../harness/evidence/baseline/parse-baseline.ts';
 import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';

@@ -8,16 +8,15 @@ import { isCalendarDate, utcDay } from '../../evidence/baseline/baseline-entry.t
 import { entriesFromFailures, formatBaseline } from '../../evidence/baseline/format-baseline.ts';
 import { redactedCommandLine } from '../../evidence/bundle/command-line.ts';
 import type { Summary } from '../../report/summary.ts';
-import { resolveRunConfig, type RunConfig } from '../../target/run-config.ts';
-import type { RunOptions } from '../../target/run-options.ts';
+import { resolveRunConfig, type RunConfig } from '../../run/run-config.ts';
+import { runOptionSpec } from '../../run/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { BASELINE_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
-import { RUN_OPTIONS } from './run-command.ts';
 
 const HELP = 'wirecheck baseline --help';
-const OPTIONS = { ...RUN_OPTIONS, from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' } } as const;
+const baselineOptions = () => ({ ...runOptionSpec(), from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' } } as const);
 
 function ownProblems(values: OptionValues, system: string | undefined): string[] {
   const problems: string[] = [];
@@ -48,12 +47,12 @@ function failuresFromSummary(file: string): string[] {
 async function failuresFromRun(config: RunConfig, args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<string[]> {
   installSignalCleanup((text) => io.err(text));
   const { runCertification } = await import('../../run/run-certification.ts');
-  const { results } = await runCertification(config, env, io, { allure: false, commandLine: redactedCommandLine('baseline', args) });
+  const { results } = await runCertification(config, io, { allure: false, commandLine: redactedCommandLine('baseline', args) });
   return results.filter((r) => r.outcome === 'failed').map((r) => r.check.id);
 }
 
 export async function baselineCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
-  const { positionals, values } = parseCommandLine(args, OPTIONS, HELP);
+  const { positionals, values } = parseCommandLine(args, baselineOptions(), HELP);
   if (values['help'] || positionals.length === 0) {
     io.out(BASELINE_HELP);
     return values['help'] ? 0 : 2;
@@ -65,7 +64,7 @@ export async function baselineCommand(args: readonly string[], env: NodeJS.Proce
   let config: RunConfig | undefined;
   if (system !== undefined) {
     try {
-      config = resolveRunConfig({ ...(values as RunOptions), system }, env, process.cwd());
+      config = resolveRunConfig({ ...values, system }, env, process.cwd());
     } catch (error) {
       if (!(error instanceof OptionsError)) throw error;
       problems.push(...error.problems);

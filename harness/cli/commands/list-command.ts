@@ -1,6 +1,6 @@
 // `wirecheck list [<system>] [--json]`: the catalog, no target needed.
-import { ALL_CHECKS } from '../../checks/catalog.ts';
-import { SYSTEMS } from '../../checks/check-definition.ts';
+import { allChecks } from '../../systems/catalog.ts';
+import { systemNames } from '../../systems/registry.ts';
 import { OptionsError } from '../../errors.ts';
 import { LIST_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
@@ -13,10 +13,11 @@ export function listCommand(args: readonly string[], io: Output): number {
     return 0;
   }
   const system = positionals[0];
-  if (system !== undefined && system !== 'all' && !(SYSTEMS as readonly string[]).includes(system)) {
-    throw new OptionsError([`unknown system "${system}": use one of ${[...SYSTEMS, 'all'].join(', ')}`], 'wirecheck list --help');
+  const names = systemNames();
+  if (system !== undefined && system !== 'all' && !names.includes(system)) {
+    throw new OptionsError([`unknown system "${system}": use one of ${[...names, 'all'].join(', ')}`], 'wirecheck list --help');
   }
-  const checks = ALL_CHECKS.filter((c) => system === undefined || system === 'all' || c.system === system);
+  const checks = allChecks().filter((c) => system === undefined || system === 'all' || c.system === system);
   if (values['json']) {
     io.out(JSON.stringify(checks.map(({ id, system: s, level, title, clause, basis, allows, needs }) => ({ id, system: s, level, title, clause, basis, allows, needs })), null, 2));
     return 0;

@@ -3,22 +3,21 @@
 // outcome and redacted transcript. The exit code is that of the run (0, 1, 2, 3).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findCheck } from '../../checks/catalog.ts';
+import { findCheck } from '../../systems/catalog.ts';
 import { OptionsError } from '../../errors.ts';
 import { redactedCommandLine } from '../../evidence/bundle/command-line.ts';
 import { transcriptPath } from '../../report/summary.ts';
-import { resolveRunConfig, type RunConfig } from '../../target/run-config.ts';
-import type { RunOptions } from '../../target/run-options.ts';
+import { resolveRunConfig, type RunConfig } from '../../run/run-config.ts';
+import { runOptionSpec } from '../../run/run-options.ts';
 import { installSignalCleanup } from '../../target/cleanup.ts';
 import { REPLAY_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues, type OptionSpec } from '../parse-command-line.ts';
-import { RUN_OPTIONS } from './run-command.ts';
 
 const HELP = 'wirecheck replay --help';
 // The check id is the selection; the evidence of a replay is its terminal output.
 const NOT_FOR_REPLAY = new Set(['only', 'baseline', 'bundle', 'sign-key']);
-const OPTIONS: OptionSpec = Object.fromEntries(Object.entries(RUN_OPTIONS).filter(([name]) => !NOT_FOR_REPLAY.has(name)));
+const replayOptions = (): OptionSpec => Object.fromEntries(Object.entries(runOptionSpec()).filter(([name]) => !NOT_FOR_REPLAY.has(name)));
 
 function configOf(id: string | undefined, values: OptionValues, extra: string | undefined, env: NodeJS.ProcessEnv): RunConfig {
   const problems: string[] = [];
@@ -29,7 +28,7 @@ function configOf(id: string | undefined, values: OptionValues, extra: string | 
   if (values['seed'] === undefined) problems.push('missing --seed N: the seed of the run to replay (in its summary.json and reproduce command)');
   if (!check) throw new OptionsError(problems, HELP);
   try {
-    const config = resolveRunConfig({ ...(values as RunOptions), system: check.system, only: check.id }, env, process.cwd());
+    const config = resolveRunConfig({ ...values, system: check.system, only: check.id }, env, process.cwd());
     if (problems.length === 0) return config;
   } catch (error) {
     if (!(error instanceof OptionsError)) throw error;
@@ -39,7 +38,7 @@ function configOf(id: string | undefined, values: OptionValues, extra: string | 
 }
 
 export async function replayCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
-  const { positionals, values } = parseCommandLine(args, OPTIONS, HELP);
+  const { positionals, values } = parseCommandLine(args, replayOptions(), HELP);
   if (values['help']) {
     io.out(REPLAY_HELP);
     return 0;
@@ -48,7 +47,7 @@ export async function replayCommand(args: readonly string[], env: NodeJS.Process
   const config = configOf(id, values, extra, env);
   installSignalCleanup((text) => io.err(text));
   const { runCertification } = await import('../../run/run-certification.ts');
-  const { exitCode, results } = await runCertification(config, env, io, { allure: false, commandLine: redactedCommandLine('replay', args), keepTranscripts: true });
+  const { exitCode, results } = await runCertification(config, io, { allure: false, commandLine: redactedCommandLine('replay', args), keepTranscripts: true });
   const [result] = results;
   if (!result) return exitCode;
   const note = result.outcome === 'info' ? result.observed : result.reason;

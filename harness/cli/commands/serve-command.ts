@@ -1,10 +1,9 @@
 // `wirecheck serve <system> [--port N]`: the bundled reference in the foreground,
 // with the user's environment, until Ctrl-C.
 import { spawn } from 'node:child_process';
-import { SYSTEMS, type SystemName } from '../../checks/check-definition.ts';
 import { OptionsError } from '../../errors.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
-import { REFERENCE_ENTRIES } from '../../target/reference-entries.ts';
+import { systemModule, systemNames } from '../../systems/registry.ts';
 import { SERVE_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -17,11 +16,12 @@ export async function serveCommand(args: readonly string[], env: NodeJS.ProcessE
   }
   const problems: string[] = [];
   const system = positionals[0];
-  if (!system || !(SYSTEMS as readonly string[]).includes(system)) problems.push(`serve needs a <system>: one of ${SYSTEMS.join(', ')}${system ? ` (got "${system}")` : ''}`);
+  const module = system ? systemModule(system) : undefined;
+  if (!module) problems.push(`serve needs a <system>: one of ${systemNames().join(', ')}${system ? ` (got "${system}")` : ''}`);
   const port = values['port'] as string | undefined;
   if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65535)) problems.push(`--port "${port}" must be a port number 0-65535`);
-  if (problems.length > 0) throw new OptionsError(problems, 'wirecheck serve --help');
-  const entry = REFERENCE_ENTRIES[system as SystemName];
+  if (problems.length > 0 || !module) throw new OptionsError(problems, 'wirecheck serve --help');
+  const entry = module.reference;
   const childEnv = { ...env, ...(port !== undefined && entry.portEnv ? { [entry.portEnv]: port } : {}) };
   const childArgs = [...tsxNodeArgs(entry.entry), ...(port !== undefined && entry.portOption ? [entry.portOption, port] : []), ...positionals.slice(1)];
   const child = spawn(process.execPath, childArgs, { env: childEnv, stdio: 'inherit' });

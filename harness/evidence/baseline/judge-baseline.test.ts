@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCheck } from '../../checks/catalog.ts';
+import { findCheck } from '../../systems/catalog.ts';
 import type { Outcome } from '../../checks/outcome.ts';
 import type { CheckResult } from '../../report/check-result.ts';
 import { summaryCheck } from '../../report/summary.ts';

@@ -2,7 +2,7 @@
 // a missing file or a bad entry is a usage error listed with every other problem.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { findCheck } from '../../checks/catalog.ts';
+import { findCheck } from '../../systems/catalog.ts';
 import type { Baseline } from './baseline-entry.ts';
 import { parseBaseline } from './parse-baseline.ts';
 

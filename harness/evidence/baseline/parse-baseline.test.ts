@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCheck } from '../../checks/catalog.ts';
+import { findCheck } from '../../systems/catalog.ts';
 import { isCalendarDate, isExpired } from './baseline-entry.ts';
 import { parseBaseline } from './parse-baseline.ts';
 

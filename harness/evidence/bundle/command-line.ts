@@ -1,6 +1,6 @@
 // The wirecheck command line as the manifest records it: exactly as typed, with the
 // value of every secret-bearing option replaced by a placeholder.
-import { redactUrl } from '../../target/run-config.ts';
+import { redactUrl } from '../../http/redact-url.ts';
 
 const PLACEHOLDER: Readonly<Record<string, (value: string) => string>> = {
   '--secret': () => '<secret>',

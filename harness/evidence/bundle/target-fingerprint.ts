@@ -7,6 +7,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { escapeControls } from '../../http/escape-controls.ts';
 import type { SystemTarget } from '../../target/target-info.ts';
+import { moduleOf } from '../../systems/registry.ts';
+import type { FingerprintRequest } from '../../systems/system-module.ts';
 
 export interface PreflightAnswer {
   readonly method: string;
@@ -27,21 +29,7 @@ export interface SystemFingerprint {
   readonly preflight: PreflightAnswer;
 }
 
-interface Probe {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Record<string, string>;
-}
-
-function probeOf(target: SystemTarget): Probe {
-  if (target.system === 'webhook') return { method: 'POST', url: new URL('webhooks/payments', target.baseUrl).toString(), headers: { 'content-length': '0' } };
-  if (target.system === 'resource-api') {
-    return { method: 'GET', url: new URL(`v1/users/${encodeURIComponent(target.userId)}/preferences`, target.baseUrl).toString(), headers: { authorization: `Bearer ${target.token}` } };
-  }
-  return { method: 'GET', url: new URL('status', target.baseUrl).toString(), headers: {} };
-}
-
-function ask(probe: Probe): Promise<PreflightAnswer> {
+function ask(probe: FingerprintRequest): Promise<PreflightAnswer> {
   const send = probe.url.startsWith('https:') ? httpsRequest : httpRequest;
   const base = { method: probe.method, url: probe.url };
   return new Promise((resolve) => {
@@ -71,6 +59,6 @@ export async function fingerprintTargets(targets: readonly SystemTarget[]): Prom
     kind: target.kind,
     baseUrl: target.baseUrl,
     ...(target.system === 'webhook' && target.instanceUrls.length > 1 ? { instanceUrls: target.instanceUrls } : {}),
-    preflight: await ask(probeOf(target)),
+    preflight: await ask(moduleOf(target.system).fingerprint(target)),
   })));
 }

@@ -1,9 +1,9 @@
 // Per system, every rule of its spec (harness/checks/clauses/): the checks that
 // cover it with their outcomes in this run, and the rules no check covers — with
 // the reason where a black-box harness cannot check them — so the gaps show.
-import { checksOf } from '../../checks/catalog.ts';
 import type { SystemName } from '../../checks/check-definition.ts';
-import { clausesOf, type Clause } from '../../checks/clauses.ts';
+import { checksOf, clausesOf } from '../../systems/catalog.ts';
+import type { Clause } from '../../checks/clause.ts';
 import { anchor, esc } from './escape-html.ts';
 import type { CheckView, ReportView } from './report-view.ts';
 

@@ -2,7 +2,7 @@
 // reads), the transcripts next to it, and the catalog's clause lists.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findCheck } from '../../checks/catalog.ts';
+import { findCheck } from '../../systems/catalog.ts';
 import type { Outcome } from '../../checks/outcome.ts';
 import type { Summary, SummaryCheck } from '../summary.ts';
 

@@ -17,8 +17,7 @@ function redactHost(value: string): string {
 }
 
 /** The exit-2 message of `--target docker` without an engine: what was looked for, and the ways on. */
-export function noEngineMessage(env: NodeJS.ProcessEnv, detail?: string): string {
-  const dockerHost = env['DOCKER_HOST'];
+export function noEngineMessage(dockerHost: string | undefined, detail?: string): string {
   const looked = dockerHost
     ? `DOCKER_HOST=${redactHost(dockerHost)} does not answer`
     : 'DOCKER_HOST is not set and no Docker socket answers (/var/run/docker.sock, $XDG_RUNTIME_DIR/docker.sock, ~/.docker/run/docker.sock)';
@@ -29,7 +28,8 @@ export function noEngineMessage(env: NodeJS.ProcessEnv, detail?: string): string
 }
 
 /** Resolves with the engine testcontainers will use, or throws a WirecheckError (exit 2). */
-export async function requireContainerEngine(env: NodeJS.ProcessEnv, timeoutMs = ENGINE_DETECTION_TIMEOUT_MS): Promise<ContainerEngine> {
+/** `dockerHost`: DOCKER_HOST as the run's options read it (testcontainers reads it itself). */
+export async function requireContainerEngine(dockerHost: string | undefined, timeoutMs = ENGINE_DETECTION_TIMEOUT_MS): Promise<ContainerEngine> {
   const { getContainerRuntimeClient } = await import('testcontainers');
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -43,16 +43,16 @@ export async function requireContainerEngine(env: NodeJS.ProcessEnv, timeoutMs =
     const message = (error as Error).message;
     // testcontainers' "Could not find a working container runtime strategy" adds nothing to ours.
     const detail = /container runtime strategy/i.test(message) ? undefined : message;
-    throw new WirecheckError(ERROR_CODES.targetUnavailable, noEngineMessage(env, detail), { cause: error });
+    throw new WirecheckError(ERROR_CODES.targetUnavailable, noEngineMessage(dockerHost, detail), { cause: error });
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Whether an engine answers, for tests that need one (never throws). */
-export async function containerEngineAvailable(env: NodeJS.ProcessEnv): Promise<boolean> {
+export async function containerEngineAvailable(dockerHost: string | undefined): Promise<boolean> {
   try {
-    await requireContainerEngine(env, 5_000);
+    await requireContainerEngine(dockerHost, 5_000);
     return true;
   } catch {
     return false;

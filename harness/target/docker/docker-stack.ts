@@ -3,11 +3,10 @@
 // container that uses it — or at once, containers first, on Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { Network, type StartedNetwork } from 'testcontainers';
-import type { SystemName } from '../../checks/check-definition.ts';
 import { ERROR_CODES, WirecheckError } from '../../errors.ts';
 import { onCleanup } from '../cleanup.ts';
 import { LoopbackPostgreSqlContainer, stopOnce, type RunningContainer } from './reference-container.ts';
-import { containerDatabaseUrl, needsPostgres, POSTGRES_ALIAS, POSTGRES_DATABASE, POSTGRES_IMAGE, POSTGRES_USER } from './stack-spec.ts';
+import { containerDatabaseUrl, POSTGRES_ALIAS, POSTGRES_DATABASE, POSTGRES_IMAGE, POSTGRES_USER } from './stack-spec.ts';
 
 export interface DockerStack {
   readonly network: StartedNetwork;
@@ -35,7 +34,8 @@ async function startPostgres(network: StartedNetwork, password: string, hostIp: 
 
 export async function startDockerStack(options: {
   readonly runId: string;
-  readonly systems: readonly SystemName[];
+  /** A system of the run keeps its state in PostgreSQL: start it. */
+  readonly postgres: boolean;
   readonly hostIp: string | undefined;
   readonly progress: (line: string) => void;
 }): Promise<DockerStack> {
@@ -52,7 +52,7 @@ export async function startDockerStack(options: {
   });
   const unregister = onCleanup(stop, () => {});
   try {
-    if (needsPostgres(options.systems)) {
+    if (options.postgres) {
       options.progress(`starting PostgreSQL (${POSTGRES_IMAGE})`);
       postgres = await startPostgres(network, password, options.hostIp, labels);
     }

@@ -61,7 +61,7 @@ export function senderOptions(ctx: CheckContext, time: VirtualTime, overrides: P
     deadLetterFile: deadLetterFile(ctx),
     sleep: time.sleep,
     now: time.now,
-    faults: ctx.run.senderFaults ?? [],
+    faults: webhookTarget(ctx).senderFaults ?? [],
     onAttempt: (report) => recordAttempt(ctx, report),
     ...overrides,
   };

@@ -1,0 +1,49 @@
+// The suites' one way to learn about the run: vitest's inject(), filled by the CLI —
+// or, in the mutation run (mutation/), the context its setup file made after starting
+// the references inside the vitest worker, where Stryker's mutants are switched on.
+import { inject } from 'vitest';
+import { setResponseBudget } from '../http/response-budget.ts';
+import type { SystemFindings, SystemTarget } from '../target/target-info.ts';
+import type { SystemCheck, SystemName } from './check-definition.ts';
+
+export interface RunContext {
+  readonly seed: number;
+  readonly strict: boolean;
+  readonly reportDir: string;
+  /** A folder of the run's own, shared by its suite processes (the webhook's work ledger); removed afterwards. */
+  readonly scratchDir?: string;
+  /** --work-timeout, in ms. */
+  readonly workTimeoutMs?: number;
+  /** --max-response-bytes: every client of a suite process reads within it (harness/http/response-budget.ts). */
+  readonly maxResponseBytes?: number;
+  /** The preflight's findings per system (absent: nothing found). */
+  readonly findings?: Readonly<Partial<Record<SystemName, SystemFindings>>>;
+  /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */
+  readonly reproduce: string;
+  readonly targets: Readonly<Partial<Record<SystemName, SystemTarget>>>;
+  /** Every secret of the run, for redaction in transcripts. */
+  readonly secrets: readonly string[];
+  /** Keep every check's transcript, not only those of failed and warned checks (replay). */
+  readonly keepTranscripts?: boolean;
+  /** The definitions of the run's checks (the catalog of its systems): check() takes a check's level, title and needs from here. */
+  readonly checks: readonly SystemCheck[];
+}
+
+export const RUN_CONTEXT_KEY = 'wirecheckRun';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [RUN_CONTEXT_KEY]: RunContext;
+  }
+}
+
+export const IN_WORKER_RUN_CONTEXT = Symbol.for('wirecheck.inWorkerRunContext');
+
+export function runContext(): RunContext {
+  const run = inject(RUN_CONTEXT_KEY) ?? (globalThis as { [IN_WORKER_RUN_CONTEXT]?: RunContext })[IN_WORKER_RUN_CONTEXT];
+  if (!run) throw new Error('no wirecheck run context: suites run through `wirecheck run`, not vitest directly');
+  // The first look at the run is where a suite process learns its response budget: every
+  // client reads within it from then on, instead of each call being handed it.
+  if (run.maxResponseBytes !== undefined) setResponseBudget(run.maxResponseBytes);
+  return run;
+}

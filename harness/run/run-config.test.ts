@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { optionsProblems as problems } from '../test-support/options-problems.ts';
+import type { ResourceApiOptions } from '../systems/resource-api/resource-api-options.ts';
+import type { WebhookOptions } from '../systems/webhook/webhook-options.ts';
+import { resolveRunConfig, type RunConfig } from './run-config.ts';
+
+const webhookOf = (config: RunConfig) => config.own['webhook'] as WebhookOptions;
+const resourceApiOf = (config: RunConfig) => config.own['resource-api'] as ResourceApiOptions;
+
+const cwd = '/work/project';
+
+describe('resolveRunConfig', () => {
+  it('defaults to the reference target, a random seed and reports/<run-id>/', () => {
+    const config = resolveRunConfig({ system: 'webhook' }, {}, cwd);
+    expect(config.target).toBe('reference');
+    expect(config.probe).toBe(true);
+    expect(config.reportDir.startsWith('/work/project/reports/')).toBe(true);
+    expect(config.seed).toBeGreaterThanOrEqual(0);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('expands all to every system', () => {
+    expect(resolveRunConfig({ system: 'all' }, {}, cwd).systems).toEqual(['webhook', 'resource-api', 'device-server']);
+  });
+
+  it('lists every problem at once', () => {
+    const found = problems(() => resolveRunConfig({ system: 'all', target: 'external', seed: '-1', only: ' ', app: 'relative/app.apk' }, {}, cwd));
+    expect(found).toEqual(expect.arrayContaining([
+      expect.stringContaining('--target external needs --base-url'),
+      expect.stringContaining('--secret S or env WEBHOOK_SECRET'),
+      expect.stringContaining('--token'),
+      expect.stringContaining('--user-id'),
+      expect.stringContaining('--other-user-id'),
+      expect.stringContaining('--platform-name'),
+      expect.stringContaining('--automation-name'),
+      expect.stringContaining('--app "relative/app.apk" must be an absolute path'),
+      expect.stringContaining('--seed "-1"'),
+      expect.stringContaining('--only needs a check-id glob'),
+    ]));
+  });
+
+  it('reads the webhook secret from WEBHOOK_SECRET and keeps it out of the reproduction command', () => {
+    const config = resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's3cr3t-value' }, {}, cwd);
+    expect(webhookOf(config).secret).toBe('s3cr3t-value');
+    expect(config.baseUrl).toBe('http://h:1/');
+    expect(config.reproduce).not.toContain('s3cr3t-value');
+    expect(config.reproduce).toContain('--secret "$WEBHOOK_SECRET"');
+    expect(webhookOf(resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1' }, { WEBHOOK_SECRET: 'from-env' }, cwd)).secret).toBe('from-env');
+  });
+
+  it('refuses --base-url with the reference target and a non-http URL', () => {
+    expect(problems(() => resolveRunConfig({ system: 'webhook', baseUrl: 'http://h' }, {}, cwd))[0]).toContain('--base-url is for --target external');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'ftp://h', secret: 'abcd' }, {}, cwd))[0]).toContain('is not an http:// or https:// URL');
+  });
+
+  it('takes --target docker as the reference in containers, and rejects unknown kinds', () => {
+    const config = resolveRunConfig({ system: 'webhook', target: 'docker', image: 'ghcr.io/acme/ref:1.2' }, { DATABASE_URL: 'postgres://u@h/db' }, cwd);
+    expect(config.target).toBe('reference');
+    expect(config.docker).toEqual({ image: 'ghcr.io/acme/ref:1.2' });
+    expect(config.probe).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.reproduce).toContain('--target docker --image ghcr.io/acme/ref:1.2');
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).docker).toBeUndefined();
+    expect(resolveRunConfig({ system: 'all', target: 'docker', image: 'localhost:5000/wirecheck-reference:ci' }, {}, cwd).docker?.image).toBe('localhost:5000/wirecheck-reference:ci');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'staging' }, {}, cwd))[0]).toContain('--target "staging" is not a target kind');
+  });
+
+  it('keeps --image to --target docker, and --database-url and --reference-fault away from it', () => {
+    expect(problems(() => resolveRunConfig({ system: 'webhook', image: 'x:1' }, {}, cwd))[0]).toContain('--image is for --target docker');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'docker', databaseUrl: 'postgres://h/db', referenceFault: 'ack-200', image: 'a b' }, {}, cwd))).toEqual([
+      expect.stringContaining('--database-url is for --target reference'),
+      expect.stringContaining('--image "a b" is not an image reference'),
+      expect.stringContaining('--reference-fault is for the self-test'),
+    ]);
+  });
+
+  it('keeps --reference-fault to one system on the reference target', () => {
+    expect(problems(() => resolveRunConfig({ system: 'all', referenceFault: 'ack-200' }, {}, cwd))[0]).toContain('--reference-fault is for the self-test');
+  });
+
+  it('takes DATABASE_URL for the reference unless --database-url is given, and redacts its password in errors', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, { DATABASE_URL: 'postgres://u@h/db' }, cwd).databaseUrl).toBe('postgres://u@h/db');
+    const found = problems(() => resolveRunConfig({ system: 'webhook', databaseUrl: 'mysql://u:pw@h/db' }, {}, cwd));
+    expect(found[0]).toContain('mysql://[REDACTED]@h/db');
+  });
+
+  it('takes several --base-url as the instances of one webhook receiver, and names the service root of a URL that is not one', () => {
+    const config = resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: ['http://h:1', 'http://h:2/'], secret: 's3cr3t-value' }, {}, cwd);
+    expect(config.baseUrls).toEqual(['http://h:1/', 'http://h:2/']);
+    expect(config.reproduce).toContain('--base-url http://h:1 --base-url http://h:2/');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: ['http://h:1', 'http://h:2'], token: 't', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
+      .toContain('only `wirecheck run webhook` takes several');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1/webhooks/payments', secret: 's' }, {}, cwd))[0])
+      .toContain('ends in the delivery path: give the service root, http://h:1/');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1/api/v1/', token: 't', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
+      .toContain('ends in the API version prefix: give the service root, http://h:1/api/');
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: '127.0.0.1:3000', secret: 's' }, {}, cwd))[0])
+      .toContain('did you mean http://127.0.0.1:3000?');
+  });
+
+  it('validates --work-timeout (seconds, default 10), --version-field (a dotted path) and --other-token', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).workTimeoutMs).toBe(10_000);
+    expect(resolveRunConfig({ system: 'webhook', workTimeout: '2.5' }, {}, cwd).workTimeoutMs).toBe(2_500);
+    expect(problems(() => resolveRunConfig({ system: 'webhook', workTimeout: '0' }, {}, cwd))[0]).toContain('--work-timeout "0" must be a number of seconds above 0');
+    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's' } as const;
+    expect(webhookOf(resolveRunConfig({ ...external, versionField: 'data.sequence' }, {}, cwd)).versionField).toBe('data.sequence');
+    expect(problems(() => resolveRunConfig({ ...external, versionField: 'data..version' }, {}, cwd))[0]).toContain('must be a dotted path into the event');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', otherToken: 'x' }, {}, cwd))[0]).toContain('--other-token is for --target external, with --other-user-id');
+    const api = resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1', token: 't1', userId: 'u', otherUserId: 'o', otherToken: 't2' }, {}, cwd);
+    expect(resourceApiOf(api).otherToken).toBe('t2');
+    expect(api.reproduce).toContain('--other-token "$OTHER_TOKEN"');
+    expect(api.reproduce).not.toContain('t2');
+  });
+
+  it('validates --max-response-bytes (a whole number of bytes from 1 to 1 GiB, default 4 MiB) and keeps it in the reproduction command', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).maxResponseBytes).toBe(4 * 1024 * 1024);
+    const given = resolveRunConfig({ system: 'webhook', maxResponseBytes: '65536' }, {}, cwd);
+    expect(given.maxResponseBytes).toBe(65_536);
+    expect(given.reproduce).toContain('--max-response-bytes 65536');
+    for (const bad of ['0', '-1', '1.5', '4MiB', '', '1073741825']) {
+      expect(problems(() => resolveRunConfig({ system: 'webhook', maxResponseBytes: bad }, {}, cwd))[0])
+        .toBe(`--max-response-bytes "${bad}" must be a whole number of bytes from 1 to 1073741824 (default 4194304, 4 MiB)`);
+    }
+  });
+});

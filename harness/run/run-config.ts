@@ -1,0 +1,245 @@
+// The one place where `wirecheck run` options and the environment are read and
+// validated — the core's own here, each system's by its module's resolve() — every
+// problem listed at once, then the configuration is frozen.
+import { randomBytes, randomInt } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { SystemName } from '../checks/check-definition.ts';
+import { parseIdPatterns } from '../checks/id-pattern.ts';
+import { OptionsError } from '../errors.ts';
+import { DEFAULT_WORK_TIMEOUT_MS, type TargetKind } from '../target/target-info.ts';
+import { referenceEnvOf } from '../target/reference-env.ts';
+import { evidenceConfigOf, type EvidenceConfig, type EvidenceOptions } from '../evidence/evidence-options.ts';
+import { redactUrl } from '../http/redact-url.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT } from '../http/response-budget.ts';
+import { quote, reproduceArgsOf, stringValue, type OptionValues } from '../systems/option-table.ts';
+import { systemModules, systemNames } from '../systems/registry.ts';
+import type { RunSettings } from '../systems/system-module.ts';
+
+/** The parsed options of `wirecheck run` (camelCase keys) and its <system>. */
+export type RunOptions = OptionValues & { readonly system?: string };
+
+/** A string option's value (parseArgs gives strings for string options). */
+const text = (options: RunOptions, key: string): string | undefined => options[key] as string | undefined;
+
+/** --repeat, --baseline, --bundle and --sign-key: see harness/evidence/evidence-options.ts. */
+export interface RunConfig extends EvidenceConfig, RunSettings {
+  readonly systems: readonly SystemName[];
+  readonly target: TargetKind;
+  /** The first --base-url (external targets). */
+  readonly baseUrl?: string;
+  readonly only?: { readonly spec: string; readonly patterns: readonly RegExp[] };
+  readonly seed: number;
+  readonly strict: boolean;
+  /** Bytes one answer of a target may take before the check fails and the connection is dropped (--max-response-bytes). */
+  readonly maxResponseBytes: number;
+  /** Each registered system's own options, as its module's resolve() made them. */
+  readonly own: Readonly<Record<SystemName, unknown>>;
+  /** The --reference-fault names the reference processes get (not those a system keeps, such as the sender's). */
+  readonly referenceFaults: readonly string[];
+  /**
+   * --target docker: the bundled reference, run in containers. `target` is then
+   * 'reference' (what it is, and what summary.json reports: CONTRACTS §3 has two kinds).
+   */
+  readonly docker?: { readonly image?: string; /** DOCKER_HOST, for the message when no engine answers. */ readonly dockerHost?: string };
+  /** The command line that reproduces this run, secrets as placeholders, without --only. */
+  readonly reproduce: string;
+}
+
+export const TARGET_KINDS = ['reference', 'external', 'docker'] as const;
+const MAX_SEED = 2 ** 31 - 1;
+
+export function newRunId(now = new Date()): string {
+  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+function systemsOf(system: string | undefined, problems: string[]): SystemName[] {
+  const names = systemNames();
+  if (system === undefined) {
+    problems.push(`missing <system>: one of ${[...names, 'all'].join(', ')} (e.g. \`wirecheck run ${names[0] ?? 'webhook'}\`)`);
+    return [];
+  }
+  if (system === 'all') return names;
+  if (names.includes(system)) return [system];
+  problems.push(`unknown system "${system}": use one of ${[...names, 'all'].join(', ')}`);
+  return [];
+}
+
+function targetOf(options: RunOptions, problems: string[]): TargetKind {
+  const target = text(options, 'target') ?? 'reference';
+  // docker runs the reference, in containers: see RunConfig.docker and dockerOf().
+  if (target === 'docker') return 'reference';
+  if (target !== 'reference' && target !== 'external') {
+    problems.push(`--target "${target}" is not a target kind: use reference (default), external or docker`);
+    return 'reference';
+  }
+  return target;
+}
+
+// Loose on purpose: the engine has the last word on names; this catches typos and flags.
+const IMAGE_REFERENCE = /^[a-z0-9][\w./:-]*(@sha256:[a-f0-9]{64})?$/i;
+
+/** --target docker and its options. The engine itself is looked for when the run starts. */
+function dockerOf(options: RunOptions, env: NodeJS.ProcessEnv, problems: string[]): RunConfig['docker'] {
+  const image = text(options, 'image');
+  if (options['target'] !== 'docker') {
+    if (image !== undefined) problems.push('--image is for --target docker: the image the reference containers run');
+    return undefined;
+  }
+  if (options['databaseUrl'] !== undefined) problems.push('--database-url is for --target reference: --target docker starts its own PostgreSQL container');
+  if (image !== undefined && !IMAGE_REFERENCE.test(image)) {
+    problems.push(`--image "${image}" is not an image reference: e.g. wirecheck-reference:local or ghcr.io/acme/wirecheck-reference:1.2.3`);
+  }
+  const dockerHost = env['DOCKER_HOST'] || undefined;
+  return { ...(image !== undefined ? { image } : {}), ...(dockerHost ? { dockerHost } : {}) };
+}
+
+function listOf(value: string | boolean | readonly string[] | undefined): string[] {
+  return value === undefined || typeof value === 'boolean' ? [] : typeof value === 'string' ? [value] : [...value];
+}
+
+function baseUrlsOf(options: RunOptions, target: TargetKind, systems: readonly SystemName[], problems: string[]): string[] {
+  const given = listOf(options['baseUrl']);
+  if (target === 'reference') {
+    if (given.length > 0) problems.push('--base-url is for --target external; the reference target starts its own server on a free port');
+    return [];
+  }
+  if (given.length === 0) {
+    problems.push('--target external needs --base-url URL (the service root, e.g. http://127.0.0.1:3000)');
+    return [];
+  }
+  const modules = systemModules().filter((m) => systems.includes(m.name));
+  if (given.length > 1 && modules.some((m) => !m.instances)) {
+    const takers = systemModules().filter((m) => m.instances).map((m) => `\`wirecheck run ${m.name}\``).join(', ');
+    problems.push(`--base-url given more than once names the instances of one webhook receiver (its duplicate races run across them): only ${takers} takes several`);
+  }
+  return given.flatMap((raw) => {
+    const url = httpUrl(raw);
+    if (!url) {
+      problems.push(`--base-url "${raw}" is not an http:// or https:// URL${/^[\w.-]+:\d+/.test(raw) ? `: did you mean http://${raw}?` : ''}`);
+      return [];
+    }
+    // A base URL that already names a system's own path: the right form, when it is one.
+    for (const { ownPath } of modules) {
+      if (!ownPath || !ownPath.pattern.test(url.pathname)) continue;
+      const root = new URL(url.href.replace(ownPath.pattern, '/'));
+      problems.push(`--base-url "${raw}" ends in ${ownPath.what}: give the service root, ${root.href} (wirecheck adds ${ownPath.added} itself)`);
+    }
+    return [url.toString()];
+  });
+}
+
+function httpUrl(raw: string): URL | undefined {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (!url.pathname.endsWith('/')) url.pathname += '/';
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+function workTimeoutOf(options: RunOptions, problems: string[]): number {
+  const raw = text(options, 'workTimeout');
+  if (raw === undefined) return DEFAULT_WORK_TIMEOUT_MS;
+  const seconds = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || seconds <= 0 || seconds > 3600) {
+    problems.push(`--work-timeout "${raw}" must be a number of seconds above 0 and at most 3600 (default ${DEFAULT_WORK_TIMEOUT_MS / 1000})`);
+    return DEFAULT_WORK_TIMEOUT_MS;
+  }
+  return Math.round(seconds * 1000);
+}
+
+function maxResponseBytesOf(options: RunOptions, problems: string[]): number {
+  const raw = text(options, 'maxResponseBytes');
+  if (raw === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
+  const bytes = Number(raw);
+  if (!/^\d+$/.test(raw) || !isResponseBudget(bytes)) {
+    problems.push(`--max-response-bytes "${raw}" must be a whole number of bytes from 1 to ${MAX_RESPONSE_BYTES_LIMIT} (default ${DEFAULT_MAX_RESPONSE_BYTES}, 4 MiB)`);
+    return DEFAULT_MAX_RESPONSE_BYTES;
+  }
+  return bytes;
+}
+
+function seedOf(options: RunOptions, problems: string[]): number {
+  const raw = text(options, 'seed');
+  if (raw === undefined) return randomInt(0, MAX_SEED);
+  const seed = Number(raw);
+  if (!/^\d+$/.test(raw) || seed > MAX_SEED) {
+    problems.push(`--seed "${raw}" must be an integer from 0 to ${MAX_SEED}`);
+    return 0;
+  }
+  return seed;
+}
+
+function onlyOf(options: RunOptions, problems: string[]): RunConfig['only'] {
+  if (options['only'] === undefined) return undefined;
+  const spec = listOf(options['only']).join(',');
+  const patterns = parseIdPatterns(spec);
+  if (patterns.length === 0) problems.push('--only needs a check-id glob, e.g. --only "WH-SIG-*" (several: comma-separated)');
+  return { spec, patterns };
+}
+
+export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): RunConfig {
+  const problems: string[] = [];
+  const systems = systemsOf(options.system, problems);
+  const target = targetOf(options, problems);
+  const baseUrls = baseUrlsOf(options, target, systems, problems);
+  const external = target === 'external';
+  const docker = dockerOf(options, env, problems);
+
+  const faults = (text(options, 'referenceFault') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (faults.length > 0 && (target !== 'reference' || docker || systems.length !== 1)) {
+    problems.push('--reference-fault is for the self-test: it needs --target reference and a single system');
+  }
+  const own = Object.fromEntries(systemModules().map((m) => [m.name, m.resolve({
+    values: options, env, external, selected: systems.includes(m.name), faults, problems,
+  })]));
+  // A fault a system keeps (the bundled sender's) is not the reference process's, which refuses names it does not know.
+  const referenceFaults = faults.filter((f) => !systemModules().some((m) => m.ownsFault?.(f)));
+  // A docker run brings its own PostgreSQL: DATABASE_URL is for the reference's processes.
+  const databaseUrl = docker ? undefined : stringValue({ flag: 'database-url', type: 'string', env: 'DATABASE_URL' }, options, env);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push(`--database-url / DATABASE_URL "${redactUrl(databaseUrl)}" is not a postgres:// URL`);
+
+  const seed = seedOf(options, problems);
+  const only = onlyOf(options, problems);
+  const workTimeoutMs = workTimeoutOf(options, problems);
+  const maxResponseBytes = maxResponseBytesOf(options, problems);
+  const evidence = evidenceConfigOf(options as EvidenceOptions, cwd, problems);
+  if (problems.length > 0) throw new OptionsError(problems, 'wirecheck run --help');
+
+  const runId = newRunId();
+  const reportDir = text(options, 'reportDir') ? resolve(cwd, text(options, 'reportDir') ?? '') : join(cwd, 'reports', runId);
+  const config: RunConfig = {
+    runId, systems, target, ...(baseUrls[0] ? { baseUrl: baseUrls[0] } : {}), baseUrls, reportDir,
+    probe: options['probe'] === true || target === 'reference',
+    ...(only ? { only } : {}),
+    seed, strict: options['strict'] === true, workTimeoutMs, maxResponseBytes,
+    own, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(docker ? { docker } : {}),
+    reproduce: '',
+    ...evidence,
+  };
+  return Object.freeze({ ...config, reproduce: reproduceCommand(options, config) });
+}
+
+
+/** `npx wirecheck run ...` for this run: secrets become placeholders, the seed is fixed. */
+function reproduceCommand(options: RunOptions, config: RunConfig): string {
+  const args = ['npx', 'wirecheck', 'run', options.system ?? ''];
+  const add = (flag: string, value: string | undefined) => { if (value !== undefined) args.push(flag, quote(value)); };
+  if (config.target === 'external') add('--target', 'external');
+  if (config.docker) add('--target', 'docker');
+  add('--image', text(options, 'image'));
+  for (const url of listOf(options['baseUrl'])) add('--base-url', url);
+  if (options['probe']) args.push('--probe');
+  if (options['strict']) args.push('--strict');
+  add('--seed', String(config.seed));
+  add('--work-timeout', text(options, 'workTimeout'));
+  add('--max-response-bytes', text(options, 'maxResponseBytes'));
+  // Each system's options, from its table (secrets as the placeholders it names).
+  for (const module of systemModules()) args.push(...reproduceArgsOf(module.options, options, config.target === 'external'));
+  add('--reference-fault', text(options, 'referenceFault'));
+  return args.join(' ');
+}

@@ -1,0 +1,141 @@
+// The options of `wirecheck run` that are the core's own (target, selection, reports,
+// evidence, the reference's store and faults), as option tables; each system adds its
+// own (SystemModule.options). From these: the parseArgs spec, --help, the README table.
+import { helpSectionOf, parseSpecOf, readmeRowsOf, type OptionRow, type OptionSection, type OptionSpec } from '../systems/option-table.ts';
+import { systemModules } from '../systems/registry.ts';
+
+const TARGET: OptionSection = {
+  title: 'Target:',
+  rows: [
+    {
+      flag: 'target', type: 'string', usage: '--target reference', help: ['(default) start the bundled reference on a free loopback port'],
+      readme: ['`--target reference`', 'default: start the bundled reference as a child process on a free loopback port, stop it afterwards (also on Ctrl-C)'],
+    },
+    { flag: 'target', type: 'string', usage: '--target external', help: ['test a deployment that is already running; needs --base-url'] },
+    {
+      flag: 'target', type: 'string', usage: '--target docker',
+      help: ['start the reference stack (PostgreSQL, two webhook receivers', 'and a worker, resource API, device server) in throwaway', 'containers; needs a Docker engine (DOCKER_HOST or the socket)'],
+      readme: ['`--target docker`', 'start the reference stack in throwaway containers (PostgreSQL, two webhook receivers and a worker, the resource API, the device server) and remove it afterwards (also on Ctrl-C); needs a Docker engine, else exit 2. See [Containers](#containers)'],
+    },
+    {
+      flag: 'image', type: 'string', usage: '--image NAME', help: ['docker: run this reference image instead of building', 'docker/Dockerfile as wirecheck-reference:local'],
+      readme: ['`--image NAME`', '`--target docker` only: run this reference image instead of building `docker/Dockerfile` as `wirecheck-reference:local`'],
+    },
+    {
+      flag: 'base-url', type: 'string', multiple: true, usage: '--base-url URL',
+      help: [
+        'service root (webhook, resource-api) or server URL with its base',
+        'path (device-server, e.g. http://127.0.0.1:4723/wd/hub/).',
+        'webhook: give it once per instance of one deployment (instances',
+        'sharing one store): the duplicate races run across them',
+      ],
+      readme: ['`--target external --base-url URL`', 'test a running deployment. webhook, resource-api: URL is the service root (`URL/webhooks/payments`, `URL/v1/...`); device-server: URL includes the server\'s base path (`http://host:4723/` or `http://host:4723/wd/hub/`)'],
+    },
+    {
+      flag: 'base-url', type: 'string', multiple: true,
+      readme: ['`--target external --base-url URL --base-url URL2 …`', 'webhook: the instances of one deployment, sharing one store: the duplicate races run across them (WH-CONC-02); with one URL that check is skipped, saying so'],
+    },
+    {
+      flag: 'probe', type: 'boolean',
+      help: ['the external target exposes the probe API (CONTRACTS §4);', 'without it, side-effect checks are skipped: "needs probe".', 'The preflight proves it sees what it must (else exit 2)'],
+      readme: ['`--probe`', 'the external target implements the probe API; without it, checks that need it are `skipped: needs probe` (the reference always has it). The preflight proves it sees what it must'],
+    },
+    {
+      flag: 'work-timeout', type: 'string', usage: '--work-timeout S',
+      help: ['seconds an accepted event\'s business work may show no progress', 'before the checks waiting for it fail, naming why (default 10);', 'a slow worker that keeps completing work is waited for'],
+      readme: ['`--work-timeout S`', 'seconds an accepted event\'s business work may show no progress before the checks waiting for it fail, naming why (default 10); a worker that keeps completing work is waited for'],
+    },
+    {
+      flag: 'max-response-bytes', type: 'string', usage: '--max-response-bytes N',
+      help: ['bytes one answer of the target may take (default 4194304, 4 MiB):', 'past it the check fails naming it and the connection is dropped'],
+      readme: ['`--max-response-bytes N`', 'bytes one answer of the target may take, in every client of the harness (raw exchanges, undici, Pact\'s verifier, webdriverio); default 4194304 (4 MiB), far above anything the specs need. An answer that declares a larger Content-Length, or keeps coming past it (an endless chunked body), fails its check with "the answer to … was larger than 4 MiB (--max-response-bytes); the connection was dropped", and the connection is dropped at once, so a hostile target cannot make the harness buffer without end'],
+    },
+  ],
+};
+
+const SELECTION: OptionSection = {
+  title: 'Selection and reports:',
+  rows: [
+    {
+      flag: 'only', type: 'string', multiple: true, usage: '--only GLOB[,GLOB]', help: ['run only checks whose id matches, e.g. "WH-SIG-*"'],
+      readme: ['`--only GLOB`', 'run only checks whose id matches; several globs separated by commas: `--only "WH-SIG-*,WH-ACK-01"`'],
+    },
+    {
+      flag: 'seed', type: 'string', usage: '--seed N', help: ['seed of every property-based check (printed and recorded always)'],
+      readme: ['`--seed N`', 'seed of every property-based check; the seed used is always printed and written to the summary'],
+    },
+    { flag: 'strict', type: 'boolean', help: ['SHOULD failures fail the run too'], readme: ['`--strict`', 'SHOULD-level failures also fail the run'] },
+    {
+      flag: 'report-dir', type: 'string', usage: '--report-dir DIR', help: ['where reports go (default reports/<run-id>/)'],
+      readme: ['`--report-dir DIR`', 'where reports go; default `reports/<run-id>/`'],
+    },
+    {
+      flag: 'no-allure', type: 'boolean', help: ['skip generating the Allure HTML report (results are still written)'],
+      readme: ['`--no-allure`', 'do not generate the Allure HTML report (its raw results are still written)'],
+    },
+  ],
+};
+
+const EVIDENCE: OptionSection = {
+  title: 'Evidence (report.html is always written):',
+  rows: [
+    {
+      flag: 'repeat', type: 'string', usage: '--repeat K',
+      help: ['run every selected check K times (1-20) against the same target;', 'a check whose outcome varies is flaky: failed (MUST), warned', '(SHOULD), never passed'],
+      readme: ['`--repeat K`', 'run every selected check K times (1–20) against the same target; a check whose outcome varies is reported flaky: `failed` (MUST, and SHOULD with `--strict`), `warned` (SHOULD), never `passed`. See [Evidence](#evidence)'],
+    },
+    {
+      flag: 'baseline', type: 'string', usage: '--baseline FILE',
+      help: ['known failures (YAML or JSON: id, reason, expires YYYY-MM-DD):', 'listed failures do not gate until they expire'],
+      readme: ['`--baseline FILE`', 'known failures (YAML or JSON entries `{id, reason, expires}`): a listed failure is reported but does not gate until its entry expires. See [Evidence](#evidence)'],
+    },
+    {
+      flag: 'bundle', type: 'boolean',
+      help: ['write bundle.tar.gz: reports, transcripts, logs and a manifest', 'of sha256 sums, harness version, lockfile, suites, target, env'],
+      readme: ['`--bundle`', 'also write `bundle.tar.gz`: the reports, transcripts and logs with a manifest of sha256 sums, harness version, lockfile and suite hashes, target fingerprint and environment'],
+    },
+    {
+      flag: 'sign-key', type: 'string', usage: '--sign-key KEY.pem', help: ['sign the manifest with this Ed25519 private key (with --bundle)'],
+      readme: ['`--sign-key KEY.pem`', 'with `--bundle`: sign the manifest with this Ed25519 private key (`manifest.sig`)'],
+    },
+  ],
+};
+
+const REFERENCE_ONLY: OptionSection = {
+  title: 'Reference only:',
+  rows: [
+    {
+      flag: 'database-url', type: 'string', usage: '--database-url URL', env: 'DATABASE_URL',
+      help: ['run the reference on PostgreSQL (default: env DATABASE_URL;', 'without either, embedded PGlite). With PostgreSQL the webhook', 'reference runs as several instances for the multi-instance checks.'],
+      readme: ['`--database-url URL`', 'reference target only: run the reference on PostgreSQL (default: env `DATABASE_URL`; with neither, embedded PGlite). With PostgreSQL the webhook reference runs as two instances sharing one database, which the multi-instance race checks need'],
+    },
+    {
+      flag: 'reference-fault', type: 'string', usage: '--reference-fault NAME',
+      help: ['self-test: start the reference with a deliberate bug', '(sender-NAME: a bug of the bundled sender, for the WH-SEND checks)'],
+      readme: ['`--reference-fault NAME`', 'reference target only, for the self-test: start the reference with a named deliberate bug'],
+    },
+  ],
+};
+
+/** Every section of `wirecheck run --help`, in order: the core's, then each system's. */
+export function runOptionSections(): OptionSection[] {
+  return [TARGET, SELECTION, EVIDENCE, ...systemModules().map((m) => ({ title: `${m.name}:`, rows: m.options })), REFERENCE_ONLY];
+}
+
+export function runOptionRows(): OptionRow[] {
+  return runOptionSections().flatMap((section) => section.rows);
+}
+
+/** The parseArgs spec of `wirecheck run` (and of replay and baseline, which take its options). */
+export function runOptionSpec(): OptionSpec {
+  return { ...parseSpecOf(runOptionRows()), help: { type: 'boolean', short: 'h' } };
+}
+
+export function runHelpSections(): string {
+  return runOptionSections().map(helpSectionOf).join('\n\n');
+}
+
+/** The README's "Options of run" table. */
+export function runOptionsReadmeTable(): string {
+  return ['| option | meaning |', '|---|---|', ...readmeRowsOf(runOptionRows())].join('\n');
+}

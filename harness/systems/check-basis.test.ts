@@ -1,0 +1,34 @@
+// Every MUST and SHOULD check carries the words that make it so, and those words
+// stand verbatim in the source they name: the spec (../shared/specs/, present in CI),
+// CONTRACTS.md, or a passage of an RFC or of W3C WebDriver kept in docs/sources/.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { missingFragments, SHARED_DIR, sourceText } from '../checks/basis-source.ts';
+import { allChecks } from './catalog.ts';
+import { moduleOf } from './registry.ts';
+
+const gated = allChecks().filter((c) => c.level !== 'INFO');
+const shared = existsSync(SHARED_DIR);
+
+describe('the basis of every MUST and SHOULD check', () => {
+  it('is there: a quote of the spec, or of a document the spec relies on', () => {
+    expect(gated.filter((c) => !c.basis?.quote).map((c) => c.id)).toEqual([]);
+  });
+
+  it.skipIf(!shared)(`occurs verbatim in its source${shared ? '' : ' (skipped: ../shared/ with the specs is not beside this clone)'}`, () => {
+    const problems = gated.flatMap((c) => {
+      if (!c.basis) return [];
+      const source = sourceText(moduleOf(c.system).specFile, c.basis.source);
+      if (!source) return [`${c.id}: its source "${c.basis.source ?? 'the spec'}" is missing`];
+      return missingFragments(c.basis.quote, source.text).map((fragment) => `${c.id}: "${fragment}" is not in ${source.file}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('names a source the project knows', () => {
+    for (const c of gated) {
+      if (c.basis?.source === undefined) continue;
+      expect(() => sourceText(moduleOf(c.system).specFile, c.basis?.source), c.id).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// The webhook's options of `wirecheck run`: the receiver's secret and where it reads
+// an event's version; and the bundled sender's self-test faults, which come in
+// through the generic --reference-fault.
+import { randomBytes } from 'node:crypto';
+import { isSenderFaultName, SENDER_FAULTS } from '../../webhook/sender/sender-faults.ts';
+import { stringValue, type OptionRow } from '../option-table.ts';
+import type { ResolveInputs } from '../system-module.ts';
+
+export interface WebhookOptions {
+  /** The shared secret: given, from WEBHOOK_SECRET, or made for the run (reference). */
+  readonly secret: string;
+  /** The secret came from WEBHOOK_SECRET, not --secret. */
+  readonly secretFromEnv: boolean;
+  /** --version-field: where the receiver under test reads an event's version (external targets). */
+  readonly versionField?: string;
+  /** The `sender-` names of --reference-fault: bugs of the bundled sender, for the WH-SEND suites only. */
+  readonly senderFaults: readonly string[];
+}
+
+const SECRET: OptionRow = {
+  flag: 'secret', type: 'string', usage: '--secret S', env: 'WEBHOOK_SECRET',
+  help: ['the receiver\'s shared secret (or env WEBHOOK_SECRET); the', 'preflight proves it (a wrong one: exit 2)'],
+  readme: ['`--secret S`', 'webhook: the receiver\'s shared secret (or env `WEBHOOK_SECRET`)'],
+  reproduce: { placeholder: '"$WEBHOOK_SECRET"', externalOnly: true },
+};
+
+const VERSION_FIELD: OptionRow = {
+  flag: 'version-field', type: 'string', usage: '--version-field PATH',
+  help: [
+    'where the receiver reads an event\'s version, e.g. data.version:',
+    'the ordering checks send versions there (without it they are',
+    'skipped: the spec does not say where a version is carried)',
+  ],
+  readme: ['`--version-field PATH`', 'webhook: where the receiver reads an event\'s version, a dotted path such as `data.version`; the ordering checks (WH-ORD-01/02/03) send versions there and are skipped without it, because the spec does not say where a version is carried (the reference reads `data.version`, CONTRACTS §5)'],
+};
+
+export const WEBHOOK_OPTION_ROWS: readonly OptionRow[] = [SECRET, VERSION_FIELD];
+
+export function resolveWebhookOptions({ values, env, external, selected, faults, problems }: ResolveInputs): WebhookOptions {
+  const given = values['secret'] as string | undefined;
+  const secret = stringValue(SECRET, values, env);
+  if (external && selected && !secret) problems.push('webhook: --target external needs the receiver\'s shared secret: --secret S or env WEBHOOK_SECRET');
+  if (given !== undefined && given.length === 0) problems.push('--secret must not be empty');
+  const versionField = values['versionField'] as string | undefined;
+  if (versionField !== undefined && !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(versionField)) {
+    problems.push(`--version-field "${versionField}" must be a dotted path into the event, e.g. data.version`);
+  }
+  if (versionField !== undefined && !external) problems.push('--version-field is for --target external: the reference reads data.version');
+  const senderFaults = faults.filter(isSenderFaultName);
+  const unknown = senderFaults.filter((f) => !(SENDER_FAULTS as readonly string[]).includes(f));
+  if (unknown.length > 0) problems.push(`--reference-fault: unknown sender fault(s) ${unknown.join(', ')}; known: ${SENDER_FAULTS.join(', ')}`);
+  if (senderFaults.length > 0 && !selected) problems.push('--reference-fault sender-*: sender faults belong to the webhook system');
+  return {
+    secret: secret ?? randomBytes(24).toString('hex'),
+    secretFromEnv: given === undefined && secret !== undefined,
+    ...(versionField ? { versionField } : {}),
+    senderFaults,
+  };
+}
