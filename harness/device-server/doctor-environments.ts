@@ -21,7 +21,7 @@ export interface DoctorRun {
 }
 
 /** A directory holding links to node and npm only, and a root for the rest; `remove` deletes both. */
-function bareRoot(commandPath: string | undefined): { bin: string; root: string; remove: () => void } {
+function bareRoot(commandPath: string): { bin: string; root: string; remove: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'wirecheck-doctor-'));
   const bin = join(root, 'bin');
   mkdirSync(bin);
@@ -51,7 +51,7 @@ function stubSdkAndJdk(root: string): { sdk: string; jdk: string } {
 
 /** `driver doctor NAME` in `home` under each setting, one after the other; the scratch trees are removed afterwards. */
 export async function doctorRuns(target: DeviceServerTarget, home: string): Promise<DoctorRun[]> {
-  const { bin, root, remove } = bareRoot(target.commandEnv['PATH'] ?? process.env['PATH']);
+  const { bin, root, remove } = bareRoot(target.commandEnv['PATH'] ?? '');
   try {
     const nothing = join(root, 'no-such-dir');
     const { sdk, jdk } = stubSdkAndJdk(root);

@@ -2,7 +2,8 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-export function findOnPath(command: string, path = process.env['PATH'] ?? ''): string | undefined {
+/** `path`: the PATH of the environment the command would run in (the target's commandEnv). */
+export function findOnPath(command: string, path: string): string | undefined {
   for (const dir of path.split(delimiter).filter(Boolean)) {
     const candidate = join(dir, command);
     try {

@@ -1,40 +1,25 @@
-// A ratchet on DESIGN.md's "no two folders import each other" until the architecture
-// issue (18) removes the last pairs and lint enforces it: no new pair may appear, and a
-// pair that is gone must leave this list, so the list only ever shrinks.
-import { describe, expect, it } from 'vitest';
+// DESIGN.md: dependencies point one way — no two folders import each other, directly
+// or round a longer loop. `npm run lint` enforces it import by import
+// (eslint/no-folder-cycles.mjs); this proves the graph it reads has no loop and that
+// the detector sees one when there is one.
 import { join } from 'node:path';
-import { folderEdges, mutualImports } from './folder-imports.ts';
+import { describe, expect, it } from 'vitest';
+import { folderEdges, loopEdges } from '../../eslint/folder-graph.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** The pairs left; each goes when its system becomes a module of harness/systems/ (issue 18). */
-const REMAINING = [
-  'harness/checks <-> harness/target',
-  'harness/device-server <-> harness/target',
-  'harness/evidence <-> harness/target',
-  'harness/resource-api <-> harness/target',
-  'harness/target <-> harness/webhook',
-];
+describe('folder-level imports', () => {
+  const edges = folderEdges(ROOT);
 
-describe('folders that import each other', () => {
-  const edges = folderEdges(ROOT, ['harness', 'suites', 'reference-impl', 'bench', 'test']);
-  const pairs = mutualImports(edges);
-
-  it('sees a pair when there is one, and reads the tree\'s imports at all', () => {
-    expect(mutualImports([
-      { from: 'a/x', to: 'a/y', example: 'x → y' },
-      { from: 'a/y', to: 'a/x', example: 'y → x' },
-      { from: 'a/x', to: 'a/z', example: 'x → z' },
-    ])).toEqual(new Map([['a/x <-> a/y', ['x → y', 'y → x']]]));
-    expect(edges.some((e) => e.from === 'harness/run' && e.to === 'harness/report')).toBe(true);
+  it('sees a loop when there is one, of two folders or more, and reads the tree\'s imports at all', () => {
+    const edge = (from: string, to: string) => ({ from, to, example: `${from} → ${to}` });
+    expect(loopEdges([edge('a/x', 'a/y'), edge('a/y', 'a/x'), edge('a/x', 'a/z')]).map((e) => e.example)).toEqual(['a/x → a/y', 'a/y → a/x']);
+    expect(loopEdges([edge('a/x', 'a/y'), edge('a/y', 'a/z'), edge('a/z', 'a/x')])).toHaveLength(3);
+    expect(loopEdges([edge('a/x', 'a/y'), edge('a/y', 'a/z')])).toEqual([]);
+    expect(edges.some((e) => e.from === 'harness/run' && e.to === 'harness/systems')).toBe(true);
   });
 
-  it('are none but the remaining ones', () => {
-    const fresh = [...pairs].filter(([pair]) => !REMAINING.includes(pair));
-    expect(fresh.map(([pair, examples]) => `${pair}: ${examples.join('; ')}`)).toEqual([]);
-  });
-
-  it('lists only pairs that still exist', () => {
-    expect(REMAINING.filter((pair) => !pairs.has(pair))).toEqual([]);
+  it('have no loop', () => {
+    expect(loopEdges(edges).map((e) => `${e.from} → ${e.to}: ${e.example}`)).toEqual([]);
   });
 });
