@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SystemName } from '../harness/checks/check-definition.ts';
 import { passedThrough } from '../harness/target/reference-env.ts';
-import { IN_WORKER_RUN_CONTEXT, type RunContext } from '../harness/checks/run-context.ts';
+import { IN_WORKER_SUITE_RUN, type SuiteRun } from '../harness/checks/suite-run.ts';
 import type { StartedTarget } from '../harness/target/started-target.ts';
 import { checksOf } from '../harness/systems/catalog.ts';
 import { SuiteFileCoverage } from './suite-file-coverage.ts';
@@ -54,11 +54,11 @@ beforeAll(async ({}, suite) => {
     return;
   }
   const secrets = 'secret' in started.target ? [started.target.secret] : 'token' in started.target ? [started.target.token, started.target.otherToken ?? ''] : [];
-  const context: RunContext = {
+  const context: SuiteRun = {
     seed: SEED, strict: false, reportDir, reproduce: 'npm run mutation',
     targets: { [system]: started.target }, secrets: secrets.filter(Boolean), checks: checksOf(system),
   };
-  (globalThis as { [IN_WORKER_RUN_CONTEXT]?: RunContext })[IN_WORKER_RUN_CONTEXT] = context;
+  (globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN] = context;
 });
 
 beforeEach(() => {

@@ -7,7 +7,7 @@
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CheckNeed, SystemCheck } from './check-definition.ts';
-import { runContext, type RunContext } from './run-context.ts';
+import { suiteRun, type SuiteRun } from './suite-run.ts';
 import type { SystemTarget } from '../target/target-info.ts';
 import { Redactor, Transcript } from '../http/index.ts';
 import { escapeControls } from '../http/escape-controls.ts';
@@ -16,7 +16,7 @@ import { escapeError } from './escape-error.ts';
 
 export interface CheckContext {
   readonly check: SystemCheck;
-  readonly run: RunContext;
+  readonly run: SuiteRun;
   /** The target of the check's system. */
   readonly target: SystemTarget;
   /** Every exchange of this check, redacted; attached to the report when it fails. */
@@ -46,7 +46,7 @@ export function unmetNeed(def: SystemCheck, target: SystemTarget): string | unde
 }
 
 /** The preflight's root cause for a need this check has, when it found one: the check fails with it at once. */
-export function failedPrerequisite(def: SystemCheck, run: RunContext): string | undefined {
+export function failedPrerequisite(def: SystemCheck, run: SuiteRun): string | undefined {
   const probe = run.findings?.[def.system]?.probe;
   return def.needs?.includes('probe') && probe ? `the probe could not be relied on: ${probe}` : undefined;
 }
@@ -78,7 +78,7 @@ async function label(def: SystemCheck): Promise<void> {
   await allure.description(`Clause: ${def.clause}${basis}${def.allows ? `\n\nAllowed: ${def.allows}` : ''}`);
 }
 
-function context(def: SystemCheck, run: RunContext, target: SystemTarget, vitest: TestContext): CheckContext {
+function context(def: SystemCheck, run: SuiteRun, target: SystemTarget, vitest: TestContext): CheckContext {
   const meta = checkMeta(vitest.task);
   return {
     check: def,
@@ -108,11 +108,11 @@ async function attachEvidence(ctx: CheckContext, vitest: TestContext): Promise<v
 export function check(id: string, body: CheckBody, options: { timeout?: number } = {}): void {
   // The run hands its checks' definitions over with everything else (the catalog lives
   // with the systems, harness/systems/, which this folder does not import).
-  const def = runContext().checks.find((c) => c.id === id);
+  const def = suiteRun().checks.find((c) => c.id === id);
   if (!def) throw new Error(`check ${id} is not declared in its system's catalog (harness/systems/<system>/checks.ts)`);
   const limitMs = options.timeout ?? 30_000;
   test(`${def.id} ${def.title}`, { timeout: limitMs + EVIDENCE_MARGIN_MS }, async (vitest) => {
-    const run = runContext();
+    const run = suiteRun();
     const target = run.targets[def.system];
     if (!target) return vitest.skip(`not applicable: no ${def.system} target in this run`);
     checkMeta(vitest.task).check = { id: def.id, system: def.system, level: def.level };

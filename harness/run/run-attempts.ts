@@ -8,11 +8,11 @@ import { runSuites } from './suite-runner.ts';
 import type { CheckResult } from '../report/check-result.ts';
 import { collectResults } from '../report/collect-results.ts';
 import { progressLine } from '../report/terminal.ts';
-import type { RunContext } from '../checks/run-context.ts';
+import type { SuiteRun } from '../checks/suite-run.ts';
 
 export async function runAttempts(options: {
   selected: readonly SystemCheck[];
-  context: RunContext;
+  context: SuiteRun;
   repeat: number;
   strict: boolean;
   io: Output;

@@ -7,7 +7,7 @@ import { finalTable } from '../report/terminal.ts';
 import type { RunConfig } from './run-config.ts';
 import { startTargets, stopTargets, targetsBySystem } from './start-targets.ts';
 import { preflightTargets } from './preflight-targets.ts';
-import type { RunContext } from '../checks/run-context.ts';
+import type { SuiteRun } from '../checks/suite-run.ts';
 import type { SystemTarget } from '../target/target-info.ts';
 import { checksOf } from '../systems/catalog.ts';
 import { moduleOf } from '../systems/registry.ts';
@@ -77,7 +77,7 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     const secrets = secretsOf(config, targets);
     const findings = await preflightTargets(started.map((s) => s.target), { config, secrets, scratchDir });
     const { runAttempts } = await suiteRunner;
-    const context: RunContext = {
+    const context: SuiteRun = {
       seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
       scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, findings,
       keepTranscripts: options.keepTranscripts === true, checks: systems.flatMap((s) => checksOf(s)),

@@ -16,10 +16,10 @@ import { systemModules, systemNames } from '../systems/registry.ts';
 import type { RunSettings } from '../systems/system-module.ts';
 
 /** The parsed options of `wirecheck run` (camelCase keys) and its <system>. */
-export type RunOptions = OptionValues & { readonly system?: string };
+export type RunArguments = OptionValues & { readonly system?: string };
 
 /** A string option's value (parseArgs gives strings for string options). */
-const text = (options: RunOptions, key: string): string | undefined => options[key] as string | undefined;
+const text = (options: RunArguments, key: string): string | undefined => options[key] as string | undefined;
 
 /** --repeat, --baseline, --bundle and --sign-key: see harness/evidence/evidence-options.ts. */
 export interface RunConfig extends EvidenceConfig, RunSettings {
@@ -64,7 +64,7 @@ function systemsOf(system: string | undefined, problems: string[]): SystemName[]
   return [];
 }
 
-function targetOf(options: RunOptions, problems: string[]): TargetKind {
+function targetOf(options: RunArguments, problems: string[]): TargetKind {
   const target = text(options, 'target') ?? 'reference';
   // docker runs the reference, in containers: see RunConfig.docker and dockerOf().
   if (target === 'docker') return 'reference';
@@ -79,7 +79,7 @@ function targetOf(options: RunOptions, problems: string[]): TargetKind {
 const IMAGE_REFERENCE = /^[a-z0-9][\w./:-]*(@sha256:[a-f0-9]{64})?$/i;
 
 /** --target docker and its options. The engine itself is looked for when the run starts. */
-function dockerOf(options: RunOptions, env: NodeJS.ProcessEnv, problems: string[]): RunConfig['docker'] {
+function dockerOf(options: RunArguments, env: NodeJS.ProcessEnv, problems: string[]): RunConfig['docker'] {
   const image = text(options, 'image');
   if (options['target'] !== 'docker') {
     if (image !== undefined) problems.push('--image is for --target docker: the image the reference containers run');
@@ -97,7 +97,7 @@ function listOf(value: string | boolean | readonly string[] | undefined): string
   return value === undefined || typeof value === 'boolean' ? [] : typeof value === 'string' ? [value] : [...value];
 }
 
-function baseUrlsOf(options: RunOptions, target: TargetKind, systems: readonly SystemName[], problems: string[]): string[] {
+function baseUrlsOf(options: RunArguments, target: TargetKind, systems: readonly SystemName[], problems: string[]): string[] {
   const given = listOf(options['baseUrl']);
   if (target === 'reference') {
     if (given.length > 0) problems.push('--base-url is for --target external; the reference target starts its own server on a free port');
@@ -139,7 +139,7 @@ function httpUrl(raw: string): URL | undefined {
   }
 }
 
-function workTimeoutOf(options: RunOptions, problems: string[]): number {
+function workTimeoutOf(options: RunArguments, problems: string[]): number {
   const raw = text(options, 'workTimeout');
   if (raw === undefined) return DEFAULT_WORK_TIMEOUT_MS;
   const seconds = Number(raw);
@@ -150,7 +150,7 @@ function workTimeoutOf(options: RunOptions, problems: string[]): number {
   return Math.round(seconds * 1000);
 }
 
-function maxResponseBytesOf(options: RunOptions, problems: string[]): number {
+function maxResponseBytesOf(options: RunArguments, problems: string[]): number {
   const raw = text(options, 'maxResponseBytes');
   if (raw === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
   const bytes = Number(raw);
@@ -161,7 +161,7 @@ function maxResponseBytesOf(options: RunOptions, problems: string[]): number {
   return bytes;
 }
 
-function seedOf(options: RunOptions, problems: string[]): number {
+function seedOf(options: RunArguments, problems: string[]): number {
   const raw = text(options, 'seed');
   if (raw === undefined) return randomInt(0, MAX_SEED);
   const seed = Number(raw);
@@ -172,7 +172,7 @@ function seedOf(options: RunOptions, problems: string[]): number {
   return seed;
 }
 
-function onlyOf(options: RunOptions, problems: string[]): RunConfig['only'] {
+function onlyOf(options: RunArguments, problems: string[]): RunConfig['only'] {
   if (options['only'] === undefined) return undefined;
   const spec = listOf(options['only']).join(',');
   const patterns = parseIdPatterns(spec);
@@ -180,7 +180,7 @@ function onlyOf(options: RunOptions, problems: string[]): RunConfig['only'] {
   return { spec, patterns };
 }
 
-export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): RunConfig {
+export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, cwd: string): RunConfig {
   const problems: string[] = [];
   const systems = systemsOf(options.system, problems);
   const target = targetOf(options, problems);
@@ -226,7 +226,7 @@ export function resolveRunConfig(options: RunOptions, env: NodeJS.ProcessEnv, cw
 
 
 /** `npx wirecheck run ...` for this run: secrets become placeholders, the seed is fixed. */
-function reproduceCommand(options: RunOptions, config: RunConfig): string {
+function reproduceCommand(options: RunArguments, config: RunConfig): string {
   const args = ['npx', 'wirecheck', 'run', options.system ?? ''];
   const add = (flag: string, value: string | undefined) => { if (value !== undefined) args.push(flag, quote(value)); };
   if (config.target === 'external') add('--target', 'external');

@@ -5,9 +5,9 @@ import type { SystemCheck } from '../checks/check-definition.ts';
 import { suiteFilesOf } from '../systems/catalog.ts';
 import { CheckReporter, type ProgressListener } from '../report/check-reporter.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
-import { RUN_CONTEXT_KEY, type RunContext } from '../checks/run-context.ts';
+import { SUITE_RUN_KEY, type SuiteRun } from '../checks/suite-run.ts';
 
-export interface SuiteRun {
+export interface SuitesResult {
   readonly reporter: CheckReporter;
 }
 
@@ -24,7 +24,7 @@ function namePattern(selected: readonly SystemCheck[]): RegExp {
 async function runSystemSuites(options: {
   files: readonly string[];
   selected: readonly SystemCheck[];
-  context: RunContext;
+  context: SuiteRun;
   allureResultsDir: string;
   reporter: CheckReporter;
 }): Promise<void> {
@@ -42,7 +42,7 @@ async function runSystemSuites(options: {
     hookTimeout: 60_000,
     setupFiles: ['allure-vitest/setup'],
     reporters: [options.reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir }]],
-    provide: { [RUN_CONTEXT_KEY]: options.context },
+    provide: { [SUITE_RUN_KEY]: options.context },
     passWithNoTests: true,
     experimental: { fsModuleCache: true },
   });
@@ -55,10 +55,10 @@ async function runSystemSuites(options: {
 
 export async function runSuites(options: {
   selected: readonly SystemCheck[];
-  context: RunContext;
+  context: SuiteRun;
   allureResultsDir: string;
   onProgress: ProgressListener;
-}): Promise<SuiteRun> {
+}): Promise<SuitesResult> {
   const reporter = new CheckReporter(options.onProgress);
   const systems = [...new Set(options.selected.map((c) => c.system))];
   // The systems run side by side — each against its own target — in vitest

@@ -1,5 +1,5 @@
 // What the suites are told about each target: resolved, validated and frozen before
-// any suite runs, handed over in the run context (harness/checks/run-context.ts).
+// any suite runs, handed over to the suites in the SuiteRun (harness/checks/suite-run.ts).
 /** What a check needs of the target beyond plain HTTP; without it the check is skipped. */
 export type CheckNeed =
   | 'probe' //          the probe API of CONTRACTS §4 (--probe)

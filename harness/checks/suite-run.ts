@@ -1,12 +1,15 @@
-// The suites' one way to learn about the run: vitest's inject(), filled by the CLI —
-// or, in the mutation run (mutation/), the context its setup file made after starting
-// the references inside the vitest worker, where Stryker's mutants are switched on.
+// What a suite process is told about the run (SuiteRun; RunConfig is the CLI's whole
+// configuration, of which this is the part the suites need), and the suites' one way
+// to read it, suiteRun(): vitest's inject(), filled by `wirecheck run` — or, in the
+// mutation run (mutation/), what its setup file made after starting the references
+// inside the vitest worker, where Stryker's mutants are switched on.
 import { inject } from 'vitest';
 import { setResponseBudget } from '../http/response-budget.ts';
 import type { SystemFindings, SystemTarget } from '../target/target-info.ts';
 import type { SystemCheck, SystemName } from './check-definition.ts';
 
-export interface RunContext {
+/** What the suites are told about the run. */
+export interface SuiteRun {
   readonly seed: number;
   readonly strict: boolean;
   readonly reportDir: string;
@@ -29,18 +32,18 @@ export interface RunContext {
   readonly checks: readonly SystemCheck[];
 }
 
-export const RUN_CONTEXT_KEY = 'wirecheckRun';
+export const SUITE_RUN_KEY = 'wirecheckRun';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    [RUN_CONTEXT_KEY]: RunContext;
+    [SUITE_RUN_KEY]: SuiteRun;
   }
 }
 
-export const IN_WORKER_RUN_CONTEXT = Symbol.for('wirecheck.inWorkerRunContext');
+export const IN_WORKER_SUITE_RUN = Symbol.for('wirecheck.inWorkerRunContext');
 
-export function runContext(): RunContext {
-  const run = inject(RUN_CONTEXT_KEY) ?? (globalThis as { [IN_WORKER_RUN_CONTEXT]?: RunContext })[IN_WORKER_RUN_CONTEXT];
+export function suiteRun(): SuiteRun {
+  const run = inject(SUITE_RUN_KEY) ?? (globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN];
   if (!run) throw new Error('no wirecheck run context: suites run through `wirecheck run`, not vitest directly');
   // The first look at the run is where a suite process learns its response budget: every
   // client reads within it from then on, instead of each call being handed it.
