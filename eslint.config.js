@@ -26,6 +26,15 @@ const independentAlternative = {
   }],
 };
 
+const referenceStandsAlone = {
+  'no-restricted-imports': ['error', {
+    patterns: [{
+      group: ['**/harness', '**/harness/**', '**/suites/**', '**/alternatives', '**/alternatives/**'],
+      message: 'The references stand alone, their tests included: they import nothing of the harness that certifies them (DESIGN.md: dependencies point one way).',
+    }],
+  }],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', '.proto/**', '.stryker-tmp/**', 'fixtures/**/*.js'] },
   js.configs.recommended,
@@ -51,6 +60,7 @@ export default tseslint.config(
   { files: ['harness/report/**'], rules: { 'no-control-regex': 'off' } },
   { files: ['suites/**', 'harness/**', 'test/**', 'bench/**', 'scripts/**'], rules: noReferenceImports },
   { files: ['alternatives/**'], rules: independentAlternative },
+  { files: ['reference-impl/**'], rules: referenceStandsAlone },
   // DESIGN.md: configuration is read in one place. The environment comes in at the entry
   // point (bin/wirecheck.js) and is read where options are resolved (each system's
   // resolve, run-config.ts), which receive it as a parameter: nowhere reads process.env.

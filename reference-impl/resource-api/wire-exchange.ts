@@ -1,5 +1,10 @@
 // Test helper: HTTP/1.1 on a raw socket, with a strict framing parser, to see the
 // exact bytes of a 204 on a reused connection (clients hide them).
+// Why not harness/http, which parses the same framing: the reference's own tests stay
+// independent of the harness that certifies it. Were both read by one parser, a parser
+// bug that accepted a stray byte after a 204 would pass the reference here and in the
+// certification alike; two small parsers written apart must both be wrong the same way.
+// (The references import nothing of harness/, tests included: DESIGN.md's one-way rule.)
 import { connect } from 'node:net';
 
 export interface WireResponse {
