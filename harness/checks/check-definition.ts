@@ -1,5 +1,5 @@
 // What a check is (CONTRACTS.md §2): a stable id, a level, a one-line title and the
-// clause of the spec it derives from. Declared in catalog/<system>.ts, implemented
+// clause of the spec it derives from. Declared in harness/systems/<system>/checks.ts, implemented
 // once in suites/, listed by `wirecheck list` without a target.
 import type { CheckNeed } from '../target/target-info.ts';
 

@@ -1,4 +1,4 @@
-// Per system, every rule of its spec (harness/checks/clauses/): the checks that
+// Per system, every rule of its spec (harness/systems/<system>/clauses.ts): the checks that
 // cover it with their outcomes in this run, and the rules no check covers — with
 // the reason where a black-box harness cannot check them — so the gaps show.
 import type { SystemName } from '../../checks/check-definition.ts';
