@@ -53,10 +53,12 @@ beforeAll(async ({}, suite) => {
     startFailure = error;
     return;
   }
-  const secrets = 'secret' in started.target ? [started.target.secret] : 'token' in started.target ? [started.target.token, started.target.otherToken ?? ''] : [];
+  // The target's secret or tokens, whichever its system has (no options were resolved here).
+  const target = started.target as Partial<Record<'secret' | 'token' | 'otherToken', string>>;
+  const secrets = [target.secret, target.token, target.otherToken].filter((s): s is string => Boolean(s));
   const context: SuiteRun = {
     seed: SEED, strict: false, reportDir, reproduce: 'npm run mutation',
-    targets: { [system]: started.target }, secrets: secrets.filter(Boolean), checks: checksOf(system),
+    targets: { [system]: started.target }, secrets, checks: checksOf(system),
   };
   (globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN] = context;
 });

@@ -4,7 +4,7 @@
 // (fixtures/device-server/fake-app.xml has one). Anything else: not applicable — but
 // a target that declares an alert at launch (the bundled reference) fails without one.
 import type { CheckContext } from '../checks/check.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { isObject, isSuccess } from './w3c-answer.ts';
 import type { W3cClient } from './w3c-client.ts';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Redactor, Transcript } from '../http/index.ts';
 import { FLOODS, startFloodServer, type FloodServer } from '../http/test-support/flood-server.ts';
 import { measurePeakRss } from '../http/test-support/peak-rss.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { preflightDeviceServer } from './status-preflight.ts';
 import { W3cClient } from './w3c-client.ts';
 import { wdioAttach, wdioSession } from './wdio-session.ts';

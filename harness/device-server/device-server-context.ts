@@ -1,7 +1,7 @@
 // What a device-server check works with: its target, a W3C client recording into the
 // check's transcript, and a keeper that deletes the check's sessions when it ends.
 import type { CheckContext } from '../checks/check.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { SessionKeeper } from './session-keeper.ts';
 import { W3cClient } from './w3c-client.ts';
 
@@ -16,7 +16,7 @@ export interface DeviceServerContext {
 
 export function deviceServerTarget(ctx: CheckContext): DeviceServerTarget {
   if (ctx.target.system !== 'device-server') throw new Error(`${ctx.check.id} is not a device-server check`);
-  return ctx.target;
+  return ctx.target as DeviceServerTarget;
 }
 
 /** Runs `body` with the check's device-server context; its sessions are deleted afterwards. */

@@ -4,7 +4,7 @@
 // the installed driver's installPath (Appium: the linked or installed package).
 import type { CheckContext } from '../checks/check.ts';
 import type { Transcript } from '../http/index.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { runCli } from './server-command.ts';
 import { isObject } from './w3c-answer.ts';
 

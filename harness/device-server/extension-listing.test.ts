@@ -2,7 +2,7 @@
 // word in the text (its home's path left out), and a JSON listing only from a run that
 // succeeded and printed an object.
 import { describe, expect, it } from 'vitest';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { jsonListing, textNamesDriver, withoutHome } from './extension-listing.ts';
 import type { CliRun } from './server-command.ts';
 

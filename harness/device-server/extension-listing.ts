@@ -5,7 +5,7 @@
 // `<kind> list --installed`, where the driver is looked for as a word. A check skips
 // (not applicable) only where neither can be read.
 import type { CheckContext } from '../checks/check.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { deviceServerTarget } from './device-server-context.ts';
 import { driverEntry, jsonOf } from './driver-source.ts';
 import { type CliOptions, type CliRun, describeRun, runCli } from './server-command.ts';

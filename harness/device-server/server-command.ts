@@ -3,7 +3,7 @@
 // a throwaway extension home, a time limit, and its output in the check's transcript.
 import { spawn } from 'node:child_process';
 import type { Transcript } from '../http/index.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 
 export interface CliRun {
   readonly args: readonly string[];

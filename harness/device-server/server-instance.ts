@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { onCleanup } from '../target/cleanup.ts';
 import { freePort } from '../target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../target/managed-process.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { type CliOptions, commandEnv, serverCommandOf, stripAnsi, withChanges } from './server-command.ts';
 
 export interface InstanceSpec {

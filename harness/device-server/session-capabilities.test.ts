@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { driverEntry, jsonOf } from './driver-source.ts';
 import { newSessionBody, sessionCaps } from './session-capabilities.ts';
 import { stripAnsi } from './server-command.ts';

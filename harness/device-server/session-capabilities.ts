@@ -1,7 +1,7 @@
 // New-session bodies built from the target's options: platformName and the vendor
 // capabilities (`vendor:automationName`, `vendor:deviceName`, `vendor:app`) with the
 // run's --vendor prefix, so the same checks speak `appium:` to Appium.
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 
 export type Caps = Record<string, unknown>;
 

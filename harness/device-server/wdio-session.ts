@@ -7,7 +7,7 @@ import { getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import type { remote } from 'webdriverio';
 import { ExchangeCode, ExchangeError, type Transcript } from '../http/index.ts';
 import { BudgetAgent } from '../http/undici-budget.ts';
-import type { DeviceServerTarget } from '../target/target-info.ts';
+import type { DeviceServerTarget } from './device-server-target.ts';
 import { sessionCaps } from './session-capabilities.ts';
 
 export type WdioBrowser = Awaited<ReturnType<typeof remote>>;

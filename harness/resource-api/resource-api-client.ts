@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../checks/check.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { request, type ParsedResponse, type RawRequest, type Transcript } from '../http/index.ts';
-import type { ResourceApiTarget } from '../target/target-info.ts';
+import type { ResourceApiTarget } from './resource-api-target.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
 
 /** Whose credentials a request carries. */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import type { Transcript } from '../http/index.ts';
 import { brokenExchange } from '../target/preflight.ts';
-import type { ResourceApiTarget } from '../target/target-info.ts';
+import type { ResourceApiTarget } from './resource-api-target.ts';
 import { createdId } from './api-state.ts';
 import { describeAnswer, ResourceApiClient } from './resource-api-client.ts';
 import { EFFECT_VISIBLE_MS, ResourceApiProbe, ResourceApiProbeError } from './resource-api-probe.ts';

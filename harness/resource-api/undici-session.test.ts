@@ -7,7 +7,7 @@ import type { CheckContext } from '../checks/check.ts';
 import { Redactor, Transcript } from '../http/index.ts';
 import { FLOODS, startFloodServer, type FloodOptions, type FloodServer } from '../http/test-support/flood-server.ts';
 import { measurePeakRss } from '../http/test-support/peak-rss.ts';
-import type { ResourceApiTarget } from '../target/target-info.ts';
+import type { ResourceApiTarget } from './resource-api-target.ts';
 import { clientSession, poolSession, type UndiciSession } from './undici-session.ts';
 
 const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { CheckContext } from '../checks/check.ts';
 import { BudgetClient, BudgetPool } from '../http/undici-budget.ts';
-import type { ResourceApiTarget } from '../target/target-info.ts';
+import type { ResourceApiTarget } from './resource-api-target.ts';
 import { announcesClose } from './announced-close.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
 

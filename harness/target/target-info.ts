@@ -10,62 +10,24 @@ export type CheckNeed =
 
 export type TargetKind = 'reference' | 'external';
 
-interface TargetBase {
+/** What every target is, whatever its system; each system's own target extends it (harness/<system>/). */
+export interface TargetBase {
+  /** Its system's name (a registered SystemModule's). */
+  readonly system: string;
   readonly kind: TargetKind;
   /** Service root (webhook, resource-api) or server URL including its base path (device-server). */
   readonly baseUrl: string;
   /** What this target offers beyond plain HTTP; checks needing anything else are skipped. */
   readonly capabilities: readonly CheckNeed[];
+  /** Every instance of one deployment sharing one store, when there are several (the first is baseUrl). */
+  readonly instanceUrls?: readonly string[];
 }
 
-export interface WebhookTarget extends TargetBase {
-  readonly system: 'webhook';
-  readonly secret: string;
-  /** Every instance sharing the target's database (the first is baseUrl). */
-  readonly instanceUrls: readonly string[];
-  /** Where the receiver reads an event's version (a dotted path, e.g. data.version): --version-field. */
-  readonly versionField?: string;
-  /** Self-test only: deliberate bugs the WH-SEND suites give the bundled sender (absent: none). */
-  readonly senderFaults?: readonly string[];
-}
 
-export interface ResourceApiTarget extends TargetBase {
-  readonly system: 'resource-api';
-  readonly token: string;
-  readonly userId: string;
-  readonly otherUserId: string;
-  /** A token of the other user, when known (reference): enables cross-user model checks. */
-  readonly otherToken?: string;
-}
 
-export interface DeviceServerTarget extends TargetBase {
-  readonly system: 'device-server';
-  readonly vendor: string;
-  readonly platformName: string;
-  readonly automationName: string;
-  /** vendor:deviceName and vendor:app of the sessions the checks create; absent: not sent. */
-  readonly deviceName?: string;
-  readonly app?: string;
-  /** The app shows an alert at launch (the reference's simulated app): the alert checks fail, not skip, when none is open. */
-  readonly alertAtLaunch?: boolean;
-  readonly driverName: string;
-  /**
-   * The run names the driver (--driver-name, or the reference's own): `driver list --installed`
-   * in sourceHome must list it (DS-CLI-20). Otherwise driverName is a guess from automationName.
-   */
-  readonly driverNamed?: boolean;
-  /** argv of the server's CLI, when known (--server-cmd, or the reference's own). */
-  readonly serverCommand?: readonly string[];
-  readonly homeEnv: string;
-  /** Environment of every server-command process (PATH and the like; the self-test's faults for the reference). */
-  readonly commandEnv: Readonly<Record<string, string>>;
-  /** A package directory of the driver, installed into the throwaway homes of CLI checks (reference: the sim driver). */
-  readonly driverSource?: string;
-  /** The extension home named by homeEnv in wirecheck's environment (external), or the reference's own: where the driver's package is looked up. */
-  readonly sourceHome?: string;
-}
 
-export type SystemTarget = WebhookTarget | ResourceApiTarget | DeviceServerTarget;
+/** A target of any system; a system's helpers narrow it to their own (e.g. webhookTarget(ctx)). */
+export type SystemTarget = TargetBase;
 
 /** What the preflight found about a target that its dependent checks must fail on, naming it. */
 export interface SystemFindings {

@@ -2,16 +2,12 @@
 // returns every answer in order — the building block of the concurrent property checks.
 import type { CheckContext } from '../checks/check.ts';
 import { raceRequests, type ParsedResponse } from '../http/index.ts';
-import type { WebhookTarget } from '../target/target-info.ts';
+import { webhookTarget } from './webhook-target.ts';
 import { deliveryRequest, noteAcknowledgedDeliveries, type Delivery } from './webhook-client.ts';
 
-export function webhookTargetOf(ctx: CheckContext): WebhookTarget {
-  if (ctx.target.system !== 'webhook') throw new Error(`${ctx.check.id} is not a webhook check`);
-  return ctx.target;
-}
 
 export async function raceInBatches(ctx: CheckContext, deliveries: readonly Delivery[], batchSize: number): Promise<ParsedResponse[]> {
-  const target = webhookTargetOf(ctx);
+  const target = webhookTarget(ctx);
   const answers: ParsedResponse[] = [];
   for (let start = 0; start < deliveries.length; start += batchSize) {
     const batch = deliveries.slice(start, start + batchSize);

@@ -6,7 +6,7 @@ import type { CheckContext } from '../checks/check.ts';
 import { Redactor, Transcript } from '../http/index.ts';
 import { FLOODS, startFloodServer, type FloodServer } from '../http/test-support/flood-server.ts';
 import { measurePeakRss } from '../http/test-support/peak-rss.ts';
-import type { WebhookTarget } from '../target/target-info.ts';
+import type { WebhookTarget } from './webhook-target.ts';
 import { webhookClient } from './webhook-client.ts';
 
 const MiB = 1024 * 1024;

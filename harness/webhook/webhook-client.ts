@@ -2,7 +2,7 @@
 // transcript shows exactly what was sent: signed or not, any content type, any body.
 import type { CheckContext } from '../checks/check.ts';
 import { request, type ParsedResponse, type RawRequest } from '../http/index.ts';
-import type { WebhookTarget } from '../target/target-info.ts';
+import { webhookTarget, type WebhookTarget } from './webhook-target.ts';
 import { signatureOf } from './sign.ts';
 import { eventBytes } from './payment-event.ts';
 import { isJsonObject } from '../checks/is-json.ts';
@@ -77,6 +77,5 @@ export class WebhookClient {
 }
 
 export function webhookClient(ctx: CheckContext): WebhookClient {
-  if (ctx.target.system !== 'webhook') throw new Error(`${ctx.check.id} is not a webhook check`);
-  return new WebhookClient(ctx, ctx.target);
+  return new WebhookClient(ctx, webhookTarget(ctx));
 }

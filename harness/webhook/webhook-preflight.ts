@@ -12,7 +12,7 @@
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { request, type Transcript } from '../http/index.ts';
 import { brokenExchange } from '../target/preflight.ts';
-import type { WebhookTarget } from '../target/target-info.ts';
+import type { WebhookTarget } from './webhook-target.ts';
 import { eventBytes, paymentEvent } from './payment-event.ts';
 import { signatureOf } from './sign.ts';
 import { deliveryRequest, DELIVERY_PATH } from './webhook-client.ts';

@@ -58,7 +58,7 @@ export async function fingerprintTargets(targets: readonly SystemTarget[]): Prom
     system: target.system,
     kind: target.kind,
     baseUrl: target.baseUrl,
-    ...(target.system === 'webhook' && target.instanceUrls.length > 1 ? { instanceUrls: target.instanceUrls } : {}),
+    ...(target.instanceUrls && target.instanceUrls.length > 1 ? { instanceUrls: target.instanceUrls } : {}),
     preflight: await ask(moduleOf(target.system).fingerprint(target)),
   })));
 }

@@ -8,7 +8,7 @@
 import type { Transcript } from '../../http/index.ts';
 import { readPreferences } from '../api-state.ts';
 import { ResourceApiClient, type Credential } from '../resource-api-client.ts';
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../resource-api-target.ts';
 
 export interface UserState {
   readonly userId: string;

@@ -7,7 +7,7 @@
 // Never import this file: it runs on load.
 import { Redactor, Transcript } from '../../http/index.ts';
 import { setResponseBudget } from '../../http/response-budget.ts';
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../resource-api-target.ts';
 import { ResourceApiClient } from '../resource-api-client.ts';
 import { join } from 'node:path';
 import { PACT_FILE_NAME, writeConsumerPact } from './consumer-contract.ts';

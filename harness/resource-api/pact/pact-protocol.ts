@@ -1,5 +1,5 @@
 // What passes between pact-process.ts and its child pact-main.ts.
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../resource-api-target.ts';
 
 export const RESULT_MARKER = 'WIRECHECK_PACT_RESULT';
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redactor, Transcript } from '../../http/index.ts';
 import { FLOODS, startFloodServer, type FloodServer } from '../../http/test-support/flood-server.ts';
 import { measurePeakRss } from '../../http/test-support/peak-rss.ts';
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../resource-api-target.ts';
 import { ResourceApiClient } from '../resource-api-client.ts';
 import { writeConsumerPact } from './consumer-contract.ts';
 import { verifyPact } from './provider-verification.ts';

@@ -2,7 +2,7 @@
 // container with session discovery on and the sample app copied in. Its CLI runs on
 // the host, not in the container: the CLI checks are the reference target's (`needs
 // server command` here), the HTTP checks run as usual.
-import type { DeviceServerTarget } from '../../target/target-info.ts';
+import type { DeviceServerTarget } from '../../device-server/device-server-target.ts';
 import type { ContainerPlan } from '../system-module.ts';
 import { REFERENCE_APP, REFERENCE_SESSION_TARGET } from './device-server-reference.ts';
 

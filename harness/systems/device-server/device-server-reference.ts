@@ -14,7 +14,7 @@ import { projectPath, tsxNodeArgs } from '../../project-paths.ts';
 import { freePort } from '../../target/free-port.ts';
 import { startManagedProcess } from '../../target/managed-process.ts';
 import type { StartedTarget } from '../../target/started-target.ts';
-import type { DeviceServerTarget } from '../../target/target-info.ts';
+import type { DeviceServerTarget } from '../../device-server/device-server-target.ts';
 import type { ReferenceProgram, StartInputs } from '../system-module.ts';
 import { homeEnvOf, type DeviceServerOptions } from './device-server-options.ts';
 

@@ -1,6 +1,6 @@
 // The resource API's service of docker/compose.yaml for `--target docker`: one
 // container on the stack's PostgreSQL with this run's two users' tokens, the probe on.
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../../resource-api/resource-api-target.ts';
 import type { ContainerPlan, StackInputs } from '../system-module.ts';
 import type { ResourceApiOptions } from './resource-api-options.ts';
 import { apiTokens, usersOf } from './run-users.ts';

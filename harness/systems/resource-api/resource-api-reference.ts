@@ -12,7 +12,7 @@ import { startManagedProcess, type ManagedProcess } from '../../target/managed-p
 import { createSchema, dropSchema } from '../../target/postgres-schema.ts';
 import { preflight } from '../../target/preflight.ts';
 import type { StartedTarget } from '../../target/started-target.ts';
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../../resource-api/resource-api-target.ts';
 import type { ReferenceProgram, RunSettings, StartInputs } from '../system-module.ts';
 import type { ResourceApiOptions } from './resource-api-options.ts';
 import { apiTokens, usersOf } from './run-users.ts';

@@ -1,6 +1,6 @@
 // The resource-api system: REST APIs whose mutations answer 204 No Content
 // (../shared/specs/resource-api-204.md).
-import type { ResourceApiTarget } from '../../target/target-info.ts';
+import type { ResourceApiTarget } from '../../resource-api/resource-api-target.ts';
 import { preflightResourceApi } from '../../resource-api/resource-api-preflight.ts';
 import { defineSystem } from '../system-module.ts';
 import { resourceApiChecks } from './checks.ts';

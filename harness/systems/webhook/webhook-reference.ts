@@ -8,7 +8,7 @@ import { projectPath, tsxNodeArgs } from '../../project-paths.ts';
 import { freePort } from '../../target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../target/managed-process.ts';
 import type { StartedTarget } from '../../target/started-target.ts';
-import type { WebhookTarget } from '../../target/target-info.ts';
+import type { WebhookTarget } from '../../webhook/webhook-target.ts';
 import { createSchema, dropSchema } from '../../target/postgres-schema.ts';
 import { CONTRACTS_VERSION_FIELD } from '../../webhook/payment-event.ts';
 import type { ReferenceProgram, StartInputs } from '../system-module.ts';

@@ -1,6 +1,6 @@
 // The webhook system: signed payment webhook receivers (../shared/specs/webhook-receiver.md).
 import { preflight } from '../../target/preflight.ts';
-import type { WebhookTarget } from '../../target/target-info.ts';
+import type { WebhookTarget } from '../../webhook/webhook-target.ts';
 import { preflightWebhook } from '../../webhook/webhook-preflight.ts';
 import { isSenderFaultName } from '../../webhook/sender/sender-faults.ts';
 import { defineSystem, type StartInputs } from '../system-module.ts';

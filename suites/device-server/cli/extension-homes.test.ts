@@ -11,7 +11,7 @@ import { cliIn, installedListing, listedNames, listsDriver, requireListing } fro
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { describeRun, SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
 import { emptyHome, homeWithDriver } from '../../../harness/device-server/shared-instances.ts';
-import type { DeviceServerTarget } from '../../../harness/target/target-info.ts';
+import type { DeviceServerTarget } from '../../../harness/device-server/device-server-target.ts';
 
 const pool = new InstancePool();
 afterAll(() => pool.stopAll());

@@ -9,7 +9,7 @@ import { cliIn, installedListing, jsonListing, listedNames, listsDriver, require
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { type CliRun, describeRun, runCli, SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
 import { emptyHome, homeWithDriver } from '../../../harness/device-server/shared-instances.ts';
-import type { DeviceServerTarget } from '../../../harness/target/target-info.ts';
+import type { DeviceServerTarget } from '../../../harness/device-server/device-server-target.ts';
 
 const pool = new InstancePool();
 afterAll(() => pool.stopAll());

@@ -21,7 +21,7 @@ import { attemptStart, startInstance } from '../../../harness/device-server/serv
 import { emptyHome } from '../../../harness/device-server/shared-instances.ts';
 import { describeAnswer, isSuccess } from '../../../harness/device-server/w3c-answer.ts';
 import { W3cClient } from '../../../harness/device-server/w3c-client.ts';
-import type { DeviceServerTarget } from '../../../harness/target/target-info.ts';
+import type { DeviceServerTarget } from '../../../harness/device-server/device-server-target.ts';
 
 const pool = new InstancePool();
 afterAll(() => pool.stopAll());

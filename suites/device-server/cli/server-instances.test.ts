@@ -21,7 +21,7 @@ import { looksLikeSessionList } from '../../../harness/device-server/session-lis
 import { emptyHome, homeWithDriver, plainInstance, WD_HUB, wdHubInstance } from '../../../harness/device-server/shared-instances.ts';
 import { describeAnswer } from '../../../harness/device-server/w3c-answer.ts';
 import type { W3cClient } from '../../../harness/device-server/w3c-client.ts';
-import type { DeviceServerTarget } from '../../../harness/target/target-info.ts';
+import type { DeviceServerTarget } from '../../../harness/device-server/device-server-target.ts';
 
 const pool = new InstancePool();
 afterAll(() => pool.stopAll());

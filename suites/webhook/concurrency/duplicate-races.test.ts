@@ -9,7 +9,7 @@ import { deliveryRequest, noteAcknowledgedDeliveries } from '../../../harness/we
 import { paymentEvent, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { probeEvent } from '../../../harness/webhook/webhook-probe.ts';
 import { settledEach, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
-import { webhookTargetOf as webhookTarget } from '../../../harness/webhook/race-deliveries.ts';
+import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
 
 const GRACE_MS = 300;
 

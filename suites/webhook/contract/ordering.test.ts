@@ -8,7 +8,7 @@ import { check } from '../../../harness/checks/check.ts';
 import type { CheckContext } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { CONTRACTS_VERSION_FIELD, paymentEvent, uniqueId, withField, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
-import { webhookTargetOf } from '../../../harness/webhook/race-deliveries.ts';
+import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
 import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
 import { probePayment, type PaymentProbe } from '../../../harness/webhook/webhook-probe.ts';
 import { settled, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
@@ -26,7 +26,7 @@ async function deliverInTurn(ctx: CheckContext, events: readonly PaymentEvent[])
 function versioned(ctx: CheckContext, paymentId: string, version: number): PaymentEvent {
   const event = paymentEvent();
   const plain = { ...event, data: { paymentId, amount: event.data.amount, currency: event.data.currency } };
-  return withField(plain, webhookTargetOf(ctx).versionField ?? CONTRACTS_VERSION_FIELD, version);
+  return withField(plain, webhookTarget(ctx).versionField ?? CONTRACTS_VERSION_FIELD, version);
 }
 
 /** An event that carries no version at all: where the spec leaves open what orders it. */

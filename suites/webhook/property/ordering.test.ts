@@ -7,7 +7,8 @@ import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { assertProperty } from '../../../harness/checks/property.ts';
 import { CONTRACTS_VERSION_FIELD, paymentEvent, uniqueId, withField, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
-import { raceInBatches, webhookTargetOf } from '../../../harness/webhook/race-deliveries.ts';
+import { raceInBatches } from '../../../harness/webhook/race-deliveries.ts';
+import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
 import { probePayment } from '../../../harness/webhook/webhook-probe.ts';
 import { settled, WORK_CHECK_LIMIT_MS } from '../../../harness/webhook/wait-for-work.ts';
 
@@ -26,7 +27,7 @@ function shuffle<T>(items: readonly T[], keys: readonly number[]): T[] {
 check('WH-ORD-03', async (ctx) => {
   await assertProperty(ctx, fc.asyncProperty(scenario, async ({ payments, redeliver, order, batchSize }) => {
     const plan = payments.map((versions) => ({ paymentId: uniqueId('pay'), versions }));
-    const field = webhookTargetOf(ctx).versionField ?? CONTRACTS_VERSION_FIELD;
+    const field = webhookTarget(ctx).versionField ?? CONTRACTS_VERSION_FIELD;
     const events: PaymentEvent[] = plan.flatMap(({ paymentId, versions }) => versions.map((version) => {
       const event = paymentEvent();
       return withField({ ...event, data: { paymentId, amount: event.data.amount, currency: event.data.currency } }, field, version);

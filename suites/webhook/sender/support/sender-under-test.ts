@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { CheckContext } from '../../../../harness/checks/check.ts';
 import { deliver, type AttemptReport, type DeliverOptions } from '../../../../harness/webhook/sender/deliver.ts';
 import type { DeliveryResult } from '../../../../harness/webhook/sender/delivery-result.ts';
-import type { WebhookTarget } from '../../../../harness/target/target-info.ts';
+import { webhookTarget } from '../../../../harness/webhook/webhook-target.ts';
 import { simulateReceiver, RECEIVER_URL, type Answer, type ReceivedRequest } from './simulated-receiver.ts';
 
 export interface VirtualTime {
@@ -29,10 +29,6 @@ export function virtualTime(start = Date.UTC(2026, 10, 21)): VirtualTime {
   };
 }
 
-export function webhookTarget(ctx: CheckContext): WebhookTarget {
-  if (ctx.target.system !== 'webhook') throw new Error(`${ctx.check.id} is not a webhook check`);
-  return ctx.target;
-}
 
 export function deadLetterFile(ctx: CheckContext, label = ''): string {
   return join(ctx.run.reportDir, 'dead-letters', `${ctx.check.id}${label ? `-${label}` : ''}.jsonl`);
