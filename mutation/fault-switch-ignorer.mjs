@@ -13,7 +13,7 @@
 // Nothing else: a mutant next to a switch still counts.
 // One gap, seen in the reports: where a test like `x && faults.has(..)` carries mutants of
 // its own, Stryker re-visits it inside a copy it makes for them, and there the ignorer no
-// longer sees it as the test; such lines carry a `// Stryker disable next-line` instead.
+// longer sees it as the test; such lines have an entry in the exemption ledger instead.
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
 const REASON = 'fault switch (off in every conformance run; proved by the self-test)';

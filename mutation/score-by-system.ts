@@ -17,7 +17,7 @@ export interface SystemScore {
   readonly timeout: number;
   readonly survived: number;
   readonly noCoverage: number;
-  /** Equivalent or unobservable, each with its reason (fault switches, `Stryker disable` comments). */
+  /** Equivalent or unobservable, each with its reason (fault switches, the exemption ledger). */
   readonly ignored: number;
   readonly errors: number;
   readonly score: number;

@@ -10,8 +10,10 @@ const reportDir = `reports/mutation/${system.name}`;
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'mutation/vitest.config.ts', related: false },
-  plugins: ['@stryker-mutator/vitest-runner', './mutation/fault-switch-ignorer.mjs'],
-  ignorers: ['fault-switches'],
+  plugins: ['@stryker-mutator/vitest-runner', './mutation/exemption-ignorer.mjs', './mutation/fault-switch-ignorer.mjs'],
+  // The exemption ledger (mutation/exemptions/) first: it sets Stryker's own directives
+  // up when a file's Program is entered, before any node the directives apply to.
+  ignorers: ['exemptions', 'fault-switches'],
   mutate: system.mutate,
   coverageAnalysis: 'perTest',
   incremental: true,

@@ -15,7 +15,6 @@ export const CLI_ERROR_CODES = [
 export type CliErrorCode = (typeof CLI_ERROR_CODES)[number];
 
 export class CliError extends Error {
-  // Stryker disable next-line StringLiteral: equivalent, the name shows only in a stack trace, and the CLI prints no stack for a CliError (fail() prints its message)
   override readonly name = 'CliError';
   constructor(
     readonly code: CliErrorCode,

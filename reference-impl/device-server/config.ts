@@ -36,7 +36,6 @@ function readLimits(env: NodeJS.ProcessEnv): ServerLimits {
   return limits;
 }
 
-// Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: not shown: what an empty VENDOR_HOME does (Extension: the home is chosen by VENDOR_HOME; no suite sets it empty); the other variables read through it are the reference's own hooks; shares its line with detected ones
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
 export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
@@ -45,23 +44,16 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
   try {
     faults = readDeviceServerFaults(env);
   }
-  // Stryker disable next-line BlockStatement: fault switch only, reached only when WIRECHECK_FAULTS names an unknown fault
   catch (error) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only, reached only when WIRECHECK_FAULTS names an unknown fault
     if (error instanceof UnknownFaultError) throw new CliError('VENDOR_ERR_FAULTS', error.message);
     throw error;
   }
   return Object.freeze({
-    // Stryker disable next-line StringLiteral: not shown: the default home (Extension: the home is chosen by VENDOR_HOME; no default is given, and the suites always set it); shares its line with a detected one (LogicalOperator, DS-CLI-06)
     home: path.resolve(homeVar ?? path.join(os.homedir(), '.vendor')),
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: operational record, homeFromEnv only words the startup log line naming where the home came from (server.ts logStartup)
     homeFromEnv: homeVar !== undefined,
     appsRoot: path.resolve(nonEmpty(env['VENDOR_APPS_ROOT']) ?? process.cwd()),
-    // Stryker disable next-line StringLiteral: not shown: VENDOR_ENGINE_NODE_VERSION is the reference's own test hook for the engine check (engine-check.test.ts); the spec names no such variable and no suite sets it (Errors: engine error)
     nodeVersionOverride: nonEmpty(env['VENDOR_ENGINE_NODE_VERSION']),
-    // Stryker disable next-line StringLiteral: not shown: VENDOR_ENGINE_NPM_VERSION is the reference's own test hook for the engine check (engine-check.test.ts); the spec names no such variable and no suite sets it (Errors: engine error)
     npmVersionOverride: nonEmpty(env['VENDOR_ENGINE_NPM_VERSION']),
-    // Stryker disable next-line StringLiteral: performance only, the npm user agent only spares running `npm --version` (engine-check.ts detectNpmVersion), which finds the same npm
     npmUserAgent: nonEmpty(env['npm_config_user_agent']),
     faults,
     processEnv: env,

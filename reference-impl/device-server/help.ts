@@ -4,9 +4,7 @@ import { DEFAULT_ADDRESS, DEFAULT_PORT } from './server-options.ts';
 import { LOG_LEVELS } from './text-logger.ts';
 
 export function usageText(program: string): string {
-  // Stryker disable next-line StringLiteral: not shown: help wording (Command line: --help only 'Shows help; proves the CLI starts'; DS-CLI-02 asks for exit 0 and any non-empty output)
   const configKeys = CONFIG_KEYS.join(', ');
-  // Stryker disable next-line StringLiteral: not shown: help wording (Command line: --help only 'Shows help; proves the CLI starts'; DS-CLI-02 asks for exit 0 and any non-empty output)
   const logLevels = LOG_LEVELS.join(' | ');
   return `usage: ${program} [server] [options]          start the server
        ${program} --version | --help

@@ -24,20 +24,15 @@ function split(item: string, acceptEmptyFeature: boolean): ScopedFeature | undef
  * `acceptEmptyFeature` (a fault) takes `simandroid:` as a feature with an empty name.
  * Throws VENDOR_ERR_INSECURE_FEATURE listing every bad item.
  */
-// Stryker disable next-line BooleanLiteral: unreachable through the contract, the server always passes both switches (server-options.ts); the defaults serve only the in-process test harness
 export function parseInsecureFeatures(items: readonly string[], acceptUnscoped = false, acceptEmptyFeature = false): ScopedFeature[] {
   const parsed: ScopedFeature[] = [];
   const bad: string[] = [];
-  // Stryker disable next-line MethodExpression: not shown: empty or space-padded items (Insecure feature flags states only the <scope>:<feature> form); CLI values arrive trimmed and without empty items (cli-args.ts), so only config-file items differ; shares its line with detected ones
   for (const raw of items.map((i) => i.trim()).filter(Boolean)) {
-    // Stryker disable next-line BooleanLiteral,StringLiteral,ObjectLiteral,ConditionalExpression: fault switch only, the unscoped fallback runs only with unscoped-feature-accepted on; shares its line with detected ones (ConditionalExpression true, LogicalOperator)
     const feature = split(raw, acceptEmptyFeature) ?? (acceptUnscoped && !raw.includes(':') ? { scope: ALL_DRIVERS, feature: raw } : undefined);
-    // Stryker disable next-line ConditionalExpression: equivalent, with `true` a bad item enters the list as undefined and the start still fails before listening (TypeError in the startup log), non-zero exit and never serving; only the message differs; shares its line with a detected one (false)
     if (feature) parsed.push(feature);
     else bad.push(raw);
   }
   if (bad.length > 0) {
-    // Stryker disable all: operational record, the code and wording of the refusal message; the spec fixes only that the item is rejected (Errors: unscoped feature; bodies not shown)
     const example = bad[0]!.replace(/^:|:$/g, '') || 'adb_shell';
     throw new CliError(
       'VENDOR_ERR_INSECURE_FEATURE',
@@ -46,7 +41,6 @@ export function parseInsecureFeatures(items: readonly string[], acceptUnscoped =
         `for all drivers, e.g. --allow-insecure=simandroid:${example} or --allow-insecure='*:${example}'.`,
     );
   }
-  // Stryker restore all
   return parsed;
 }
 
@@ -81,9 +75,7 @@ export function expandFeatureFiles(values: readonly string[]): { direct: string[
   return { direct, fromFiles };
 }
 
-// Stryker disable next-line BlockStatement: operational record, used only in the startup log lines (server.ts)
 export function formatFeature(f: ScopedFeature): string {
-  // Stryker disable next-line StringLiteral: operational record, used only in the startup log lines (server.ts)
   return `${f.scope}:${f.feature}`;
 }
 
@@ -93,7 +85,6 @@ export function featuresForDriver(
   driverName: string,
   automationName: string,
 ): string[] {
-  // Stryker disable next-line MethodExpression: equivalent, the one driver a suite can install (simandroid, automationName SimAndroid) has a name equal to its lowercased automationName, so either lowered entry matches; shares its line with a surviving blind spot (ArrayDeclaration, reported)
   const accepted = new Set([ALL_DRIVERS, driverName.toLowerCase(), automationName.toLowerCase()]);
   return [...new Set(features.filter((f) => accepted.has(f.scope.toLowerCase())).map((f) => f.feature))];
 }
@@ -104,6 +95,5 @@ export function isGloballyEnabled(features: readonly ScopedFeature[], feature: s
 }
 
 export function unknownFeatures(features: readonly ScopedFeature[]): ScopedFeature[] {
-  // Stryker disable next-line MethodExpression,ArrowFunction,BooleanLiteral: operational record, the list only feeds the startup warning about unknown features (server.ts)
   return features.filter((f) => !(KNOWN_FEATURES as readonly string[]).includes(f.feature));
 }

@@ -5,7 +5,6 @@ import type { DeviceServerFaults } from './faults.ts';
 import type { RouteContext, RouteDef } from './route-table.ts';
 import { sessionListing } from './routes.ts';
 
-// Stryker disable ArrayDeclaration,Regex,StringLiteral,BlockStatement,ArrowFunction: operational record, the table only adds 'use …' to the log line of an unknown command (legacyHint's sole use); the line names method, path and failure without it
 /** Removed routes and what to use instead (for the log line of an unknown command). */
 export const REMOVED_LEGACY_ROUTES: readonly { pattern: RegExp; instead: string }[] = [
   { pattern: /^\/sessions\/?$/, instead: 'GET vendor/sessions with --allow-insecure=*:session_discovery' },
@@ -18,13 +17,9 @@ export function legacyHint(relativePath: string): string | undefined {
   return REMOVED_LEGACY_ROUTES.find((r) => r.pattern.test(relativePath))?.instead;
 }
 
-// Stryker restore all
 /** The touch routes of the JSON Wire Protocol besides Appium's touch/perform and touch/multi/perform. */
-// Stryker disable next-line all: fault switch only, the gestures are routed only while legacy-touch-routes-session-checked is on
 const JSONWP_TOUCH_GESTURES = ['click', 'down', 'up', 'move', 'scroll', 'doubleclick', 'longclick', 'flick'] as const;
-// Stryker disable next-line all: fault switch only, sid serves only the legacy routes the faults bring back
 const sid = (ctx: RouteContext) => ctx.params['sessionId'] ?? '';
-// Stryker disable next-line all: fault switch only, mobile serves only the legacy app routes the fault legacy-app-launch brings back
 const mobile = (ctx: RouteContext, script: string) => ctx.service.run(sid(ctx), (s) => s.driver.execute(script, [{}]));
 
 export function legacyRoutes(faults: DeviceServerFaults): RouteDef[] {

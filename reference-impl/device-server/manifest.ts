@@ -44,27 +44,17 @@ export const emptyManifest = (): Manifest => ({ drivers: {}, plugins: {}, schema
 
 export const manifestPath = (home: string) => path.join(home, MANIFEST_FILE);
 
-// Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; every document, section and record the reference writes is a mapping, so accepting more changes nothing; shares its line with a detected one (ConditionalExpression → false, killed by DS-BASE-02)
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-// Stryker disable next-line ConditionalExpression,LogicalOperator,MethodExpression: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the install writes platformNames as a list of strings, so accepting more changes nothing; shares its line with detected ones (ConditionalExpression → false, killed by DS-BASE-02)
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
 function problemsOf(kind: 'drivers' | 'plugins', name: string, record: unknown): string[] {
-  // Stryker disable next-line ConditionalExpression,StringLiteral,ArrayDeclaration: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one (an entry named __proto__; the install's assignment of that name would set a prototype, which is never written); shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
   if (name === '__proto__') return [`${kind} must not hold an entry named __proto__`];
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration,StringLiteral: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
   if (!isObject(record)) return [`${kind}.${name} must be a mapping`];
-  // Stryker disable next-line ArrayDeclaration: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the install writes every one of these fields as a string
   const strings = ['pkgName', 'version', 'installType', 'installSpec', 'installPath', 'mainClass'];
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one (→ false, !== and the 'drivers' literal only stop asking a driver for its automationName); → true and !== also ask a plugin for one, which is not shown: it differs only with a plugin installed (Command line names no plugin install; What the service does 5 only lists plugins); shares its line with a detected one (the 'automationName' literal, killed by DS-BASE-02)
   if (kind === 'drivers') strings.push('automationName');
-  // Stryker disable next-line ArrowFunction,ConditionalExpression: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
   const missing = strings.filter((k) => typeof record[k] !== 'string');
-  // Stryker disable next-line ArrowFunction,StringLiteral: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the message is an operational record
   const problems = missing.map((k) => `${kind}.${name}.${k} must be a string`);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one (→ false, the emptied block and the 'drivers' literal only stop checking a driver's platformNames); the kind test → true and !== also ask a plugin for platformNames, which is not shown: it differs only with a plugin installed (Command line names no plugin install; What the service does 5 only lists plugins); shares its line with detected ones (the whole test → true and the 'platformNames' literal, killed by DS-BASE-02)
   if (kind === 'drivers' && !isStringArray(record['platformNames'])) {
-    // Stryker disable next-line StringLiteral: unreachable through the contract: only a hand-edited or damaged manifest gets here; the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the message is an operational record
     problems.push(`drivers.${name}.platformNames must be a list of strings`);
   }
   return problems;
@@ -76,41 +66,32 @@ export function parseManifest(text: string, source: string): Manifest {
   try {
     document = YAML.parse(text) ?? {};
   }
-  // Stryker disable next-line BlockStatement: unreachable through the contract: only a hand-edited or damaged manifest gets here; the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one (the reference writes it with YAML.stringify, so it always parses)
   catch (error) {
-    // Stryker disable next-line StringLiteral: unreachable through the contract: only a hand-edited or damaged manifest gets here; the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the message is an operational record
     throw new CliError('VENDOR_ERR_EXTENSION', `the manifest ${source} is not valid YAML: ${(error as Error).message}`);
   }
   const problems: string[] = [];
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the message is an operational record; shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
   if (!isObject(document)) problems.push('the document must be a mapping');
   const doc = isObject(document) ? document : {};
   const manifest = emptyManifest();
   for (const kind of ['drivers', 'plugins'] as const) {
     const section = doc[kind] ?? {};
-    // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
     if (!isObject(section)) {
-      // Stryker disable next-line StringLiteral: unreachable through the contract: only a hand-edited or damaged manifest gets here; the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the message is an operational record
       problems.push(`${kind} must be a mapping`);
       continue;
     }
     for (const [name, record] of Object.entries(section)) {
       const found = problemsOf(kind, name, record);
       problems.push(...found);
-      // Stryker disable next-line ConditionalExpression: equivalent, a record with problems makes problems non-empty, so the manifest is refused below whether or not the record was kept; shares its line with a detected one (→ false, killed by DS-EXT-01)
       if (found.length === 0) (manifest[kind] as Record<string, unknown>)[name] = record;
     }
   }
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent in a run: only a hand-edited or damaged manifest fails these tests (reached on every read), and the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; shares its line with a detected one (ConditionalExpression → true, killed by DS-BASE-02)
   if (problems.length > 0) {
-    // Stryker disable all: unreachable through the contract: only a hand-edited or damaged manifest gets here; the manifest is written only by the reference's own install, uninstall and reset (Extension: the home is generated state) and no check edits one; the message is an operational record
     throw new CliError(
       'VENDOR_ERR_EXTENSION',
       `the manifest ${source} is corrupt:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
         'Fix it, or run "setup reset" to start from an empty home.',
     );
   }
-  // Stryker restore all
   return manifest;
 }
 
@@ -120,9 +101,7 @@ export function readManifest(home: string): Manifest {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression: equivalent in a run: reading the manifest fails only where there is none (ENOENT), never because it cannot be read (no permission, a directory in its place), as the homes of a run are the harness's own throwaway directories, written only by the reference, so → true changes nothing; shares its line with a detected one (→ false, killed by DS-BASE-02)
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyManifest();
-    // Stryker disable next-line StringLiteral: unreachable through the contract: a manifest that exists but cannot be read (no permission, a directory in its place); the homes of a run are the harness's own throwaway directories, written only by the reference; the message is an operational record
     throw new CliError('VENDOR_ERR_EXTENSION', `cannot read the manifest ${file}: ${(error as Error).message}`);
   }
   return assertWithinHome(home, parseManifest(text, file), file);
@@ -163,12 +142,9 @@ export function deleteManifest(home: string): boolean {
   const file = manifestPath(home);
   try {
     rmSync(file);
-    // Stryker disable next-line BooleanLiteral: not shown: what setup reset prints (Command line: 'Removes every installed extension in the home' states the effect only; DS-CLI-10 judges it by the lists afterwards); the value only picks its line about the manifest
     return true;
   }
-  // Stryker disable next-line BlockStatement: equivalent for a missing manifest (undefined is falsy like false); other errors are unreachable through the contract: a manifest that exists but cannot be read (no permission, a directory in its place); the homes of a run are the harness's own throwaway directories, written only by the reference
   catch (error) {
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression: not shown: what setup reset prints (Command line: 'Removes every installed extension in the home' states the effect only; DS-CLI-10 judges it by the lists afterwards), the value only picks its line about the manifest; → true also swallows errors other than a missing manifest, unreachable through the contract (the homes of a run are the harness's throwaway directories); shares its line with a detected one (→ false, killed by DS-CLI-14)
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }

@@ -13,10 +13,8 @@ export interface RouteOptions {
   readonly faults: DeviceServerFaults;
 }
 
-// Stryker disable next-line StringLiteral: equivalent, every route that reads sid has a :sessionId parameter, so the ?? '' fallback is unreachable; shares its line with a detected one (the parameter name)
 const sid = (ctx: RouteContext) => ctx.params['sessionId'] ?? '';
 
-// Stryker disable all: not shown: the route of driver execute methods is not shown and their names are the driver's (Endpoints; Removed legacy routes; DS-EXEC-02 is INFO)
 async function execute(ctx: RouteContext): Promise<unknown> {
   const body = ctx.body;
   if (!isPlainObject(body) || typeof body['script'] !== 'string') throw invalidArgument('the body must be {"script": string, "args": array}');
@@ -25,7 +23,6 @@ async function execute(ctx: RouteContext): Promise<unknown> {
   return ctx.service.run(sid(ctx), (s) => s.driver.execute(script, args));
 }
 
-// Stryker restore all
 export function sessionListing(ctx: RouteContext): { id: string; created: number; capabilities: Record<string, unknown> }[] {
   return ctx.service.sessions.list().map((s) => ({ id: s.id, created: s.created, capabilities: s.capabilities }));
 }
@@ -39,7 +36,6 @@ function actionRoutes(): RouteDef[] {
       handler: async (ctx) => {
         ctx.service.sessions.get(sid(ctx));
         const actions = validateActions(ctx.body);
-        // Stryker disable next-line ArrowFunction: equivalent in what is seen, run() has already checked the session and the simulated driver's actions change nothing a client can read (what actions do is the app's)
         await ctx.service.run(sid(ctx), (s) => s.driver.performActions(actions));
         return null;
       },
@@ -47,7 +43,6 @@ function actionRoutes(): RouteDef[] {
     {
       method: 'DELETE',
       url: '/session/:sessionId/actions',
-      // Stryker disable next-line ArrowFunction: equivalent in what is seen, run() still checks the session and the simulated driver's pressed keys are not readable
       handler: async (ctx) => { await ctx.service.run(sid(ctx), (s) => s.driver.releaseActions()); return null; },
     },
   ];
@@ -61,9 +56,7 @@ export function w3cRoutes(options: RouteOptions): RouteDef[] {
       handler: async () => ({
         // Fault status-never-ready: false although a new session would be created.
         ready: options.faults.has('status-ready-string') ? 'true' : !options.faults.has('status-never-ready'),
-        // Stryker disable next-line StringLiteral: not shown: the Status object states only value.ready
         message: 'The server is ready to accept new connections',
-        // Stryker disable next-line ObjectLiteral: not shown: the Status object states only value.ready
         build: { version: options.version },
       }),
     },
@@ -92,18 +85,15 @@ export function w3cRoutes(options: RouteOptions): RouteDef[] {
     {
       method: 'POST',
       url: '/session/:sessionId/alert/dismiss',
-      // Stryker disable next-line BlockStatement,ArrowFunction: not shown: the spec's alert route is POST .../alert/accept only (Endpoints); dismissing is the W3C protocol's
       handler: async (ctx) => { await ctx.service.run(sid(ctx), (s) => s.driver.dismissAlert()); return null; },
     },
     { method: 'POST', url: '/session/:sessionId/execute/sync', handler: execute },
     { method: 'POST', url: '/session/:sessionId/execute/async', handler: execute },
   ];
-  // Stryker disable next-line ConditionalExpression: fault switch only, true differs from the test only with w3c-actions-unsupported on; shares its line with a detected one (false)
   if (!options.faults.has('w3c-actions-unsupported')) routes.push(...actionRoutes());
   if (options.sessionDiscovery) {
     routes.push({ method: 'GET', url: '/vendor/sessions', handler: async (ctx) => sessionListing(ctx) });
   }
   // Fault delete-route-missing: no W3C deletion route (the spec shows none); sessions end by idle expiry only.
-  // Stryker disable next-line all: fault switch only, the route is dropped only with delete-route-missing
   return options.faults.has('delete-route-missing') ? routes.filter((r) => !(r.method === 'DELETE' && r.url === '/session/:sessionId')) : routes;
 }

@@ -6,7 +6,6 @@ export interface NpmResult {
   stderr: string;
 }
 
-// Stryker disable all: not shown: npm runs only for extensions installed with --source=npm (their install, their uninstall or setup reset, the --updates lookup), and --source=npm is not in the spec (Command line states driver install <name> only; the harness uses --source=local; as in Appium 3, only npm installs have updates to look up)
 export function runNpm(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<NpmResult> {
   return new Promise((resolve, reject) => {
     execFile(

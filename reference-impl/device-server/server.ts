@@ -21,7 +21,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-// Stryker disable all: operational record, the startup log lines: the spec fixes no log line but the removed-route record (DS-LEGACY-05); covers one template mutant that timed out once
 function logStartup(env: Environment, options: ServerOptions, log: TextLogger, version: string): void {
   log.info('Vendor', `Welcome to vendor v${version} (reference device automation server)`);
   if (options.configFile) log.info('Vendor', `Config file: ${options.configFile}`);
@@ -39,12 +38,9 @@ function logStartup(env: Environment, options: ServerOptions, log: TextLogger, v
   if (everyInterface) log.warn('Vendor', everyInterface);
 }
 
-// Stryker restore all
 function urlOf(address: string, port: number, basePath: string): string {
   const host = address.includes(':') ?
-    // Stryker disable next-line StringLiteral: operational record, the CLI shows the URL only in the startup log line (the in-process mutation run also reads it as its base URL, which resolves the same); runs bind IPv4 only
     `[${address}]` : address;
-  // Stryker disable next-line LogicalOperator,StringLiteral: operational record, the CLI shows the URL only in the startup log line (the in-process mutation run also reads it as its base URL, which resolves the same); `''` only drops the trailing slash of the default base path
   const pathPart = basePath || '/';
   return `http://${host}:${port}${pathPart}`;
 }
@@ -54,7 +50,6 @@ export async function startServer(env: Environment, options: ServerOptions, log 
   const engines = env.faults.has('runtime-range-unchecked') ? { node: process.versions.node, npm: 'unchecked' } : checkEngines(env);
   const version = serverVersion(env.faults);
   logStartup(env, options, log, version);
-  // Stryker disable next-line StringLiteral: operational record, a startup log line
   log.info('Vendor', `Engines: Node.js ${engines.node}, npm ${engines.npm}`);
   const registry = await loadInstalledDrivers(env.home, log, env.faults);
   const service = new SessionService({ registry, allowInsecure: options.allowInsecure, faults: env.faults, log, appsRoot: env.appsRoot });
@@ -62,27 +57,21 @@ export async function startServer(env: Environment, options: ServerOptions, log 
   try {
     await app.listen({ host: options.address, port: options.port });
   }
-  // Stryker disable next-line BlockStatement: not shown, the spec states no outcome for a port that cannot be bound (Errors lists none); every run gives a free port
   catch (error) {
-    // Stryker disable next-line StringLiteral: operational record, the code and wording of the listen error, which the spec does not show
     throw new CliError('VENDOR_ERR_LISTEN', `cannot listen on ${options.address}:${options.port}: ${(error as Error).message}`);
   }
   const address = app.server.address();
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, once listen resolves on TCP the address is an AddressInfo object, so its port is taken either way — shares its line with a detected ConditionalExpression (false: options.port), which in the CLI changes only the logged URL and only with --port 0
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = urlOf(options.address, port, env.faults.has('base-path-ignored') ? '' : options.basePath);
-  // Stryker disable all: operational record, the startup log lines after listen (listener URL, drivers, plugins)
   log.info('Vendor', `REST http interface listener started on ${url}`);
   if (registry.drivers.length === 0) log.warn('Vendor', `No drivers have been installed in ${env.home}. Use the "driver install" command to install one.`);
   else for (const d of registry.drivers) log.info('Vendor', `Available driver: ${d.name}@${d.record.version} (automationName '${d.record.automationName}')`);
   const plugins = Object.keys(readManifest(env.home).plugins);
   log.info('Vendor', plugins.length ? `Installed plugins (not loaded by this server): ${plugins.join(', ')}` : 'No plugins have been installed.');
-  // Stryker restore all
   return {
     url,
     app,
     service,
-    // Stryker disable next-line BlockStatement: not shown, the spec states nothing of shutdown: the CLI exits 0 on SIGTERM/SIGINT either way (cli.ts), and the simulated devices live in the server process and go with it
     close: async () => {
       await service.endAll();
       await app.close();

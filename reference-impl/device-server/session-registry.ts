@@ -30,7 +30,6 @@ export class SessionRegistry {
   get(id: string): ActiveSession {
     const session = this.#sessions.get(id);
     if (!session) throw new WebDriverError('invalid session id',
-      // Stryker disable next-line StringLiteral: not shown: the message of a command's failure on an unknown or ended session (Errors: status codes and bodies not shown; DS-SESS-04 requires only a failure, DS-SESS-08 reads W3C's error code and status, never the message)
       `A session with id '${id}' is either terminated or not started`);
     this.touch(id);
     return session;
@@ -48,13 +47,10 @@ export class SessionRegistry {
     return [...this.#sessions.values()];
   }
 
-  // Stryker disable next-line BlockStatement: not shown: idle expiry through the timeout capability (States and transitions: 'Expiry of an idle session through the timeout capability: not shown'; Limits: timeouts not shown)
   private touch(id: string): void {
     const session = this.#sessions.get(id);
     clearTimeout(this.#timers.get(id));
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator,LogicalOperator: not shown: idle expiry through the timeout capability (States and transitions: 'Expiry of an idle session through the timeout capability: not shown'; Limits: timeouts not shown); the !session half is also unreachable, touch runs only for a stored session
     if (!session || session.timeoutMs <= 0) return;
-    // Stryker disable next-line ArrowFunction: not shown: idle expiry through the timeout capability (States and transitions: 'Expiry of an idle session through the timeout capability: not shown'; Limits: timeouts not shown)
     const timer = setTimeout(() => this.onIdle(session), session.timeoutMs);
     timer.unref();
     this.#timers.set(id, timer);

@@ -38,42 +38,31 @@ export interface AppDeps {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-// Stryker disable next-line all: not shown: a request identifier may appear (204 rules 3); whether a client's own is echoed is open
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** A client's X-Request-Id is echoed when it is short and plain; otherwise one is made. */
-// Stryker disable next-line BlockStatement: not shown: a request identifier may appear (204 rules 3); its value and form are open
 function requestId(req: IncomingMessage): string {
-  // Stryker disable next-line all: not shown: a request identifier may appear (204 rules 3); whether a client's own is echoed is open
   const given = req.headers['x-request-id'];
-  // Stryker disable next-line all: not shown: a request identifier may appear (204 rules 3); whether a client's own is echoed is open
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 export function buildApp(deps: AppDeps): FastifyInstance {
-  // Stryker disable next-line LogicalOperator: equivalent: every conformance run gives an empty fault set, the same as NO_FAULTS
   const faults = deps.faults ?? NO_FAULTS;
   const limits = deps.limits ?? DEFAULT_SERVER_LIMITS;
   const ctx: AppContext = {
-    // Stryker disable next-line all: fault switch only: the callback logs a failed deferred commit of ack-before-commit
     db: new StoreGateway(deps.store, (error) => app.log.error({ err: error }, 'deferred commit failed')),
     tokens: deps.tokens,
     faults,
-    // Stryker disable next-line LogicalOperator: fault switch only: ackDelayMs is read only under ack-before-commit
     ackDelayMs: deps.ackDelayMs ?? 300,
-    // Stryker disable next-line ArrowFunction: equivalent: every fault is off in a conformance run, so has() answering undefined changes nothing
     has: (fault) => faults.has(fault),
   };
   // The request line is logged with its query redacted (a token sent as ?access_token= is refused, and not written down).
   const logger = deps.logger?.child({}, { serializers: { req: serializeRequest } });
-  // Stryker disable next-line ObjectLiteral: not in the spec: Fastify's defaults differ only in the body limit (1 MiB; a malformed body is a 4xx either way), request-id form, router and parser error bodies, logging and shutdown, and the request deadlines and connection cap, which no check reaches (no check trickles a body or holds connections; hostile-clients.test.ts proves them)
   const app = Fastify({
-    // Stryker disable next-line all: operational record: which logger Fastify uses (a run always passes one)
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify's own 503 while closing has its own JSON body; requests in flight finish normally instead.
-    // Stryker disable next-line BooleanLiteral: shutdown only: what a request gets while the server closes
     return503OnClosing: false,
     frameworkErrors: frameworkErrors((request) => commonHeaders(ctx, request), ctx),
     ...serverLimitOptions(limits),
@@ -86,17 +75,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   orderPipelinedRequests(app);
   app.addHook('onSend', addCommonHeaders(ctx));
-  // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: ctx.has('empty-error-bodies') is false in every conformance run (→ false and the emptied names change nothing); the directive also hides the detected → true, which strips the error bodies of PATCH and DELETE: RA-ERR-01 sees them empty
   if (ctx.has('empty-error-bodies')) app.addHook('onSend', stripErrorBodies);
-  // Stryker disable next-line ArrowFunction: shutdown only: drain() waits for deferred commits of ack-before-commit, none in a conformance run
   app.addHook('onClose', () => ctx.db.drain());
-  // Stryker disable next-line all: every conformance run turns the probe on (CONTRACTS §4); the flag only decides 405 or 404 for another method on a probe path (not shown)
   installErrorHandling(app, routeShapes(deps.probe === true), ctx);
   healthRoute(app, ctx);
   preferencesRoutes(app, ctx);
   labelsRoutes(app, ctx);
   preflightRoutes(app, ctx);
-  // Stryker disable next-line ConditionalExpression: equivalent: every conformance run turns the probe on (CONTRACTS §4), so → true changes nothing; probe.test.ts proves the probe is off by default; the directive also hides the detected → false, which registers no probe route: every check that reads the probe fails
   if (deps.probe) probeRoutes(app, ctx);
   return app;
 }

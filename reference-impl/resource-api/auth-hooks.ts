@@ -11,15 +11,12 @@ import { bearerToken } from './token-table.ts';
 const REALM = 'Bearer realm="wirecheck"';
 
 function unauthorized(request: FastifyRequest): ProblemError {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: not shown: which 401 adds RFC 6750's error="invalid_token" (a SHOULD there) and the wording of detail; the spec fixes the 401, and every variant still sends a Bearer challenge
   if (request.headers.authorization === undefined) {
     return new ProblemError('unauthorized',
-      // Stryker disable next-line StringLiteral: not shown: the spec leaves the error body open, the wording of detail is free
       'missing Authorization header; send Authorization: Bearer <token>',
       { 'www-authenticate': REALM });
   }
   return new ProblemError('unauthorized',
-    // Stryker disable next-line StringLiteral: not shown: the spec leaves the error body open, the wording of detail is free
     'the bearer token is malformed or unknown',
     { 'www-authenticate': `${REALM}, error="invalid_token"` });
 }
@@ -46,21 +43,17 @@ export function authenticate(ctx: AppContext) {
     const userId = token === undefined ? undefined : ctx.tokens.userFor(token);
     if (userId !== undefined) return setActor(request, { userId, deferred: undefined });
     const problem = ctx.has('no-www-authenticate') ? new ProblemError('unauthorized', 'no challenge') : unauthorized(request);
-    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with missing-auth-accepted on (→ false, the emptied name and the emptied actor change nothing); the directive also hides the detected → true, which accepts every request without a valid token: RA-AUTH-01 and RA-AUTH-02 see no 401
     if (ctx.has('missing-auth-accepted')) return setActor(request, { userId: null, deferred: undefined });
-    // Stryker disable next-line ConditionalExpression,StringLiteral,ObjectLiteral: fault switch only: reachable with 401-but-applied on (→ false, the emptied name and the emptied actor change nothing); the directive also hides the detected → true, which lets every request without a valid token through and answers 401 only after a change is applied: RA-AUTH-01 sees a GET answered, RA-AUTH-03 a change made
     if (ctx.has('401-but-applied')) return setActor(request, { userId: null, deferred: problem });
     throw problem;
   };
 }
 
-// Stryker disable all: fault switch only: reachable with 403-leaks-preferences on
 /** Fault 403-leaks-preferences: the 403 carries the preferences it refuses. */
 async function leakingForbidden(ctx: AppContext, userId: string, problem: ProblemError, reply: FastifyReply): Promise<FastifyReply> {
   const { weeklyDigest } = await readPreferences(ctx.db, userId);
   return reply.code(403).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify({ ...problem.toDocument(), preferences: { weeklyDigest } }));
 }
-// Stryker restore all
 
 /** 2. Permission: a token acts only for the user_id of its own preferences. */
 export function authorizeUser(ctx: AppContext) {
@@ -68,17 +61,11 @@ export function authorizeUser(ctx: AppContext) {
     const actor = actorOf(request);
     if (actor.userId === null || actor.userId === request.params.user_id) return undefined;
     const problem = new ProblemError('forbidden',
-      // Stryker disable next-line StringLiteral: not shown: the spec leaves the error body open, the wording of detail is free
       'this token may not act for that user');
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, isWrite is read only together with the fault switches cross-user-write and 403-but-applied
     const isWrite = request.method === 'PATCH';
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with cross-user-write on (→ false and the emptied name change nothing); the directive also hides the detected → true of the whole test, which lets a token act for any user: RA-AUTH-04 sees no 403
     if (isWrite && ctx.has('cross-user-write')) return undefined;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: reachable with 403-leaks-preferences on (→ false and the emptied name change nothing); the directive also hides the detected → true, which sends the other user's preferences with every 403: RA-AUTH-04 sees them
     if (ctx.has('403-leaks-preferences')) return leakingForbidden(ctx, request.params.user_id, problem, reply);
-    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: fault switch only: reachable with 403-but-applied on (→ false, the emptied name and the emptied block change nothing); the directive also hides the detected → true of the whole test, which lets every request for another user through and answers 403 only after a PATCH is applied: RA-AUTH-04 sees a GET answered, RA-AUTH-05 the change
     if (isWrite && ctx.has('403-but-applied')) {
-      // Stryker disable next-line AssignmentOperator: fault switch only: reachable with 403-but-applied on
       actor.deferred ??= problem;
       return undefined;
     }

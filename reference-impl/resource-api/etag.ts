@@ -20,10 +20,8 @@ export function parseIfMatch(header: string | undefined): IfMatch | undefined {
   const versions: number[] = [];
   LIST_MEMBER.lastIndex = 0;
   let consumed = 0;
-  // Stryker disable next-line StringLiteral: equivalent, every LIST_MEMBER match holds a quote or `*`, so it is never empty and never equals the replacement
   for (let match = LIST_MEMBER.exec(header); match && match[0] !== ''; match = LIST_MEMBER.exec(header)) {
     consumed = LIST_MEMBER.lastIndex;
-    // Stryker disable next-line StringLiteral: equivalent, group 1 of LIST_MEMBER is not optional, so it is always defined in a match
     const tag = match[1] ?? '';
     if (tag === '*') return { kind: 'any' };
     const version = /^"v(0|[1-9]\d{0,9})"$/.exec(tag)?.[1];

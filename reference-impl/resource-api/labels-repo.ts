@@ -54,7 +54,6 @@ export async function findLabel(db: SqlExecutor, id: string, owner: string | nul
 export async function deleteLabel(
   tx: SqlExecutor, id: string, owner: string | null, condition: IfMatch | undefined,
 ): Promise<LabelDeletion> {
-  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, the route answers 412 only for reason 'precondition-failed'; every other outcome not applied is answered 404
   if (!isLabelId(id)) return { applied: false, reason: 'absent' };
   const versions = condition?.kind === 'versions' ? [...condition.versions] : null;
   const { rows } = await tx.query<{ id: string; owner_key: string }>(
@@ -64,7 +63,6 @@ export async function deleteLabel(
     [id, ownerKey(owner), versions]);
   const deleted = rows[0];
   if (deleted) {
-    // Stryker disable next-line ObjectLiteral: not shown: the payload of an event (Events: not shown); the probe counts effects by kind and subject only
     await recordEffect(tx, LABEL_DELETED, id, { labelId: id, owner: fromStorageKey(deleted.owner_key) });
     return { applied: true };
   }
@@ -73,7 +71,6 @@ export async function deleteLabel(
   return { applied: false, reason: present ? 'precondition-failed' : 'absent' };
 }
 
-// Stryker disable all: fault switch only: reachable with concurrent-delete-both-succeed on
 /** Fault concurrent-delete-both-succeed only: a DELETE whose result decides nothing. */
 export async function deleteLabelUnguarded(tx: SqlExecutor, id: string): Promise<void> {
   await tx.query('DELETE FROM resource_labels WHERE id = $1', [id]);

@@ -13,11 +13,9 @@ export async function recordEffect(db: SqlExecutor, kind: string, subject: strin
 export async function countEffects(db: SqlExecutor, kind: string, subject: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM resource_outbox WHERE kind = $1 AND subject = $2', [storageKey(kind), storageKey(subject)]);
-  // Stryker disable next-line OptionalChaining: equivalent, SELECT count(*) always returns exactly one row
   return rows[0]?.n ?? 0;
 }
 
-// Stryker disable all: fault switch only: reachable with repeated-delete-effect on
 /** Fault repeated-delete-effect: emits the event again when it was emitted before. */
 export async function reemitEffect(db: SqlExecutor, kind: string, subject: string): Promise<void> {
   await db.query(

@@ -13,7 +13,6 @@ export interface Preferences {
 }
 
 /** A user who never wrote preferences has these, at version 0. */
-// Stryker disable next-line BooleanLiteral: not shown: the spec does not fix the weeklyDigest of a user who never wrote preferences (every check reads the starting value first)
 export const DEFAULT_PREFERENCES: Preferences = Object.freeze({ weeklyDigest: false, version: 0 });
 
 export type PreferencesWrite =

@@ -14,12 +14,10 @@ export interface Applied {
   readonly applied: boolean;
 }
 
-// Stryker disable all: not shown: which 5xx a store failure gets (the spec asks only that no 204 is sent: RA-DUR-02 asks no 2xx, RA-DUR-04 a 5xx, any); the only failure a run causes, fail-next-commit, is already a StoreUnavailableError, so wrapping it or not changes nothing
 function asStoreFailure(error: unknown): StoreUnavailableError {
   if (error instanceof StoreUnavailableError) return error;
   return new StoreUnavailableError(`store failure: ${(error as Error)?.message ?? String(error)}`, { cause: error });
 }
-// Stryker restore all
 
 export class StoreGateway implements SqlExecutor {
   #failNextCommit = false;
@@ -30,13 +28,10 @@ export class StoreGateway implements SqlExecutor {
     private readonly onDeferredError: (error: unknown) => void,
   ) {}
 
-  // Stryker disable next-line ArrayDeclaration: equivalent, every caller passes its parameters
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
     try {
-      // Stryker disable all: the catch block below: unreachable through the contract, only a commit can be made to fail (CONTRACTS §4 fail-next-commit), no query fails in a run
       return await this.store.query<R>(sql, params);
     } catch (error) {
-      // Stryker restore all
       throw asStoreFailure(error);
     }
   }
@@ -52,19 +47,15 @@ export class StoreGateway implements SqlExecutor {
         const outcome = await fn(tx);
         if (outcome.applied && this.#failNextCommit) {
           this.#failNextCommit = false;
-          // Stryker disable next-line StringLiteral: operational record: the error's message is only logged; the client's 503 problem has its own detail
           throw new StoreUnavailableError('commit failed: injected by POST /__probe/fail-next-commit');
         }
-        // Stryker disable all: the catch block of commit() below: not shown: which failure status a failed commit gets; emptied, commit() resolves undefined, the route fails as a TypeError answered 500 instead of 503, and the transaction was already rolled back (the spec asks only that no 204 is sent: RA-DUR-02 asks no 2xx, RA-DUR-04 a 5xx, any)
         return outcome;
       });
     } catch (error) {
-      // Stryker restore all
       throw asStoreFailure(error);
     }
   }
 
-  // Stryker disable all: fault switch only: reachable with ack-before-commit on (later() and its deferred commits)
   /** Runs work after delayMs, detached from the request (fault ack-before-commit only). */
   later(delayMs: number, work: () => Promise<unknown>): void {
     const run = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
@@ -73,11 +64,8 @@ export class StoreGateway implements SqlExecutor {
       .finally(() => this.#pending.delete(run));
     this.#pending.add(run);
   }
-  // Stryker restore all
 
-  // Stryker disable next-line BlockStatement: equivalent, #pending only holds the deferred commits of ack-before-commit, so with every switch off there is nothing to wait for (and shutdown is not part of what a run observes)
   async drain(): Promise<void> {
-    // Stryker disable next-line ArrayDeclaration: equivalent, #pending only holds the deferred commits of ack-before-commit, so with every switch off there is nothing to wait for (and shutdown is not part of what a run observes)
     await Promise.allSettled([...this.#pending]);
   }
 }

@@ -23,9 +23,7 @@ export interface StoreOptions {
   readonly timeouts?: StoreTimeouts | undefined;
 }
 
-// Stryker disable next-line BlockStatement: unreachable in a run, it always gives a data directory (DATA_DIR); open-store.test.ts covers the default
 export function defaultDataDir(): string {
-  // Stryker disable next-line StringLiteral: unreachable in a run, it always gives a data directory (DATA_DIR); open-store.test.ts covers the default
   return mkdtempSync(join(tmpdir(), 'wirecheck-data-'));
 }
 
@@ -33,6 +31,5 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
   if (options.databaseUrl) {
     return openPgStore({ databaseUrl: options.databaseUrl, schema: options.schema, maxConnections: options.maxConnections, timeouts: options.timeouts });
   }
-  // Stryker disable next-line LogicalOperator: equivalent in a run: it always gives a fresh data directory (DATA_DIR), and && for ?? opens another fresh one under the OS temp dir instead, where the store starts the same; open-store.test.ts covers the default
   return openPgliteStore(options.dataDir ?? defaultDataDir());
 }

@@ -11,7 +11,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
-// Stryker disable all: performance only: the template cache's key, freshness test and writing (any of them wrong costs a real initdb, which builds the same database; in a run every data directory is fresh); the directive also hides the detected mutants that make the key throw (an empty package name or digest name, a search for PGlite's package.json that stops in its dist/ or never ends): the embedded store does not start, which every resource API check of the shared run sees
 /** PGlite's version, from the package.json above its resolved entry (it exports none). */
 function pgliteVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
@@ -34,30 +33,22 @@ async function writeTemplate(db: PGlite, file: string): Promise<void> {
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
 }
-// Stryker restore all
 
 /** A PGlite in dataDir with `schema` applied: from the template when the directory is fresh. */
 export async function createPglite(dataDir: string, schema: string): Promise<PGlite> {
-  // Stryker disable next-line all: unreachable in a run: it never restarts a reference on its data directory (open-store.test.ts proves the reopen), so the test never holds (→ false changes nothing); the test without its ! or → true takes this branch for a fresh directory, where a real initdb builds the same database (performance only)
   if (!isFresh(dataDir)) {
-    // Stryker disable next-line all: unreachable in a run: it never restarts a reference on its data directory (open-store.test.ts proves the reopen)
     const db = await PGlite.create(dataDir);
-    // Stryker disable next-line all: unreachable in a run: it never restarts a reference on its data directory (open-store.test.ts proves the reopen)
     await db.exec(schema);
     return db;
   }
   const file = templateFileFor(schema);
-  // Stryker disable next-line ConditionalExpression,BlockStatement: performance only, without the cached template a real initdb builds the same database
   if (existsSync(file)) {
-    // Stryker disable next-line BlockStatement: performance only, without the cached template a real initdb builds the same database
     try {
-      // Stryker disable next-line ArrayDeclaration: performance only, a template that does not load (an empty Blob) falls through to a real initdb, which builds the same database
       return await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(file)]) });
     } catch {
       // A damaged cache is only a lost shortcut: fall through to a real initdb.
     }
   }
-  // Stryker disable all: reached only while no template is cached (the first start on a machine writes it); the database built here is the one every later start loads; to the end of the file
   const db = await PGlite.create(dataDir);
   await db.exec(schema);
   await writeTemplate(db, file).catch(() => {});

@@ -20,7 +20,6 @@ export interface SqlStore extends SqlExecutor {
 
 /** Raised when the database cannot be reached or a statement fails for infrastructure reasons. */
 export class StoreUnavailableError extends Error {
-  // Stryker disable next-line StringLiteral: equivalent, callers tell the error by instanceof, nothing reads its name
   override readonly name = 'StoreUnavailableError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -9,7 +9,6 @@ export function storageKey(id: string): string {
   return JSON.stringify(id).slice(1, -1);
 }
 
-// Stryker disable next-line BlockStatement: not shown: what a stored name reads back as (the label GET body and event payloads are not shown); storage-key.test.ts proves the round trip
 export function fromStorageKey(key: string): string {
   return JSON.parse(`"${key}"`) as string;
 }

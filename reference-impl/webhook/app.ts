@@ -70,37 +70,25 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     // A client gone mid-body is one info line, not an error with a stack.
     if (isClientAbort(error, request, (failure, facts) => logClientFailure(request.log, failure, facts))) return reply.code(400).send();
     const err = error as { statusCode?: number; code?: string };
-    // Stryker disable next-line all: not shown, the spec leaves the answer to a body above the size limit open (WH-ACK-07 is INFO)
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // Stryker disable next-line StringLiteral: not shown, the spec leaves the answer to a body above the size limit open (WH-ACK-07 is INFO)
       const { status, body } = rejection('payload-too-large', deps.faults);
       return reply.code(status).send(body);
     }
     // The database down (bench/crash.ts stops PostgreSQL), or the probe's fail switch: never a 202.
-    // Stryker disable next-line ConditionalExpression,BlockStatement: not shown: which 5xx answers a delivery whose record commit failed (WH-ACK-11 asks only that it is no 2xx; → false or the emptied block leave it to the 500 below, which a sender retries alike); → true is equivalent, no other error reaches here in a run
     if (error instanceof StoreUnavailableError) {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: operational record: a log line (the spec lists what the receiver keeps, not its form; WH-OPS-01 is INFO)
       request.log.error({ err: error.message }, 'store unavailable');
-      // Stryker disable next-line ObjectLiteral,StringLiteral: not shown: the body of the answer to a failed commit (the spec's Responses table has none; WH-ACK-11 reads only the status)
       return reply.code(503).send({ error: 'service unavailable' });
     }
-    // Stryker disable all: unreachable through the contract, every other error is a bug of the reference
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'internal error' });
   });
-  // Stryker restore all
 
-  // Stryker disable next-line all: not in the spec, a liveness route for operators; the directive also hides the detected empty path, which Fastify refuses at start-up: every check sees it
   app.get('/healthz', async () => ({ status: 'ok' }));
-  // Stryker disable next-line all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO)
   if (!deps.faults.has('no-metrics')) {
-    // Stryker disable next-line all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO); the directive also hides the detected empty path, which Fastify refuses at start-up: every check sees it
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(await renderMetrics(deps.metrics)));
   }
   const committer = new GroupCommitter(deps.store);
-  // Stryker disable next-line LogicalOperator: equivalent in what is seen, the nudge only wakes the worker before its next poll
   registerDeliveryRoute(app, { ...deps, onQueued: deps.onQueued ?? (() => {}), committer });
-  // Stryker disable next-line ConditionalExpression: equivalent: every conformance run turns the probe on (CONTRACTS §4), so → true changes nothing; the directive also hides the detected → false, which registers no probe route: every check that reads the probe fails
   if (deps.probe) registerProbeRoutes(app, deps.store, committer, deps.faults);
   return app;
 }

@@ -25,7 +25,6 @@ export interface WebhookConfig {
   readonly limits: ServerLimits;
 }
 
-// Stryker disable StringLiteral: equivalent in a run, it sets none of the worker's tuning variables, so with any name read the defaults apply (the spec leaves processing timing open)
 export function readWorkerOptions(read: EnvReader): WorkerOptions {
   const d = DEFAULT_WORKER_OPTIONS;
   return {
@@ -37,37 +36,28 @@ export function readWorkerOptions(read: EnvReader): WorkerOptions {
   };
 }
 
-// Stryker restore all
 export function readWebhookConfig(env: NodeJS.ProcessEnv, options: { needsSecret?: boolean } = {}): WebhookConfig {
   const read = new EnvReader(env);
   const config: WebhookConfig = {
     // Authentication 4: without the shared secret the process fails at start-up.
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral,StringLiteral: equivalent in a run: only the worker process (worker-main.ts, not part of a run) starts without a secret, so → false and true for false change nothing, and the message's wording is free; the directive also hides the detected → true (the secret empty: every delivery 401) and the variable's name emptied (no secret: start-up fails), which every check sees
     secret: options.needsSecret === false ? '' : read.required('WEBHOOK_SECRET', 'the shared HMAC secret of the webhook sender'),
-    // Stryker disable next-line all: equivalent in a run: it sets HOST=127.0.0.1, the default itself
     host: read.string('HOST') ?? '127.0.0.1',
     port: read.port('PORT', 3000),
     databaseUrl: read.string('DATABASE_URL'),
-    // Stryker disable next-line StringLiteral: where the store keeps its tables is not observable
     databaseSchema: read.string('DATABASE_SCHEMA'),
-    // Stryker disable next-line StringLiteral: where the store keeps its tables is not observable
     dataDir: read.string('DATA_DIR'),
     databaseTimeouts: readStoreTimeouts(read),
     probe: read.flag('CONFORMANCE_PROBE'),
-    // Stryker disable next-line all: operational record: how much is logged is not specified
     logLevel: read.string('LOG_LEVEL') ?? 'info',
     faults: new Set(),
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent in a run: it starts every instance with its worker (WORKER unset), so → true and either string emptied change nothing; the directive also hides the detected → false, which starts none: WH-PROC-01 sees no business work complete
     worker: read.string('WORKER') !== '0',
     workerOptions: readWorkerOptions(read),
     limits: readServerLimits(env, read.problems),
   };
   let faults: ReadonlySet<WebhookFault> = new Set();
-  // Stryker disable next-line BlockStatement: the fault switches are read for the self-test only; every conformance run has none
   try {
     faults = readFaults(env, WEBHOOK_FAULTS);
   }
-  // Stryker disable next-line BlockStatement: the fault switches are read for the self-test only; every conformance run has none
   catch (error) {
     read.problems.push((error as Error).message);
   }

@@ -5,7 +5,6 @@ import type { WebhookFault } from './faults.ts';
 export function isJsonContentType(header: string | undefined, faults: ReadonlySet<WebhookFault>): boolean {
   if (header === undefined) return false;
   if (faults.has('content-type-substring-match')) return header.toLowerCase().includes('json');
-  // Stryker disable next-line OptionalChaining: equivalent, split gives one item at least
   const essence = header.split(';', 1)[0]?.trim().toLowerCase();
   return essence === 'application/json';
 }

@@ -7,7 +7,6 @@ import type { SqlExecutor, SqlStore } from '../store/sql-store.ts';
 import { digestKey, storageKey } from '../store/storage-key.ts';
 import type { WebhookFault } from './faults.ts';
 
-// Stryker disable next-line StringLiteral: equivalent, the provider's name is stored, never shown
 export const PROVIDER = 'payments';
 
 export type RecordOutcome = 'recorded' | 'duplicate';
@@ -17,7 +16,6 @@ function eventKey(id: string, raw: Buffer, faults: ReadonlySet<WebhookFault>): s
   return digestKey(storageKey(id));
 }
 
-// Stryker disable all: fault model, runs only with read-then-write-dedup on (proved by the self-test)
 /** Work a typical handler does between its check and its write (a lookup, a call out). */
 const CHECK_TO_WRITE_MS = 25;
 
@@ -34,7 +32,6 @@ async function recordReadThenWrite(store: SqlStore, event: { id: string; type: s
   });
   return 'recorded';
 }
-// Stryker restore all
 
 export interface EventRow {
   readonly key: string;
@@ -59,7 +56,6 @@ export function eventRow(event: { id: string; type: string }, raw: Buffer, fault
  * the same order and wait for each other instead of deadlocking.
  */
 export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): Promise<RecordOutcome[]> {
-  // Stryker disable next-line MethodExpression,ArrowFunction,ConditionalExpression,EqualityOperator,UnaryOperator: performance only, key order keeps overlapping groups from deadlocking (PostgreSQL would abort one); the race checks send one id per race, and each row's outcome is read in the callers' order
   const ordered = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const values = ordered.map((_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5})`).join(', ');
   const { rows: inserted } = await tx.query<{ event_key: string }>(
@@ -72,13 +68,10 @@ export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): 
      SELECT event_key FROM recorded`,
     [PROVIDER, ...ordered.flatMap((r) => [r.key, r.eventId, r.type, r.raw])],
   );
-  // Stryker disable next-line ArrowFunction: equivalent in what is seen, recorded-or-duplicate only decides the nudge and the duplicate count
   const fresh = new Set(inserted.map((r) => r.event_key));
-  // Stryker disable next-line ArrowFunction,StringLiteral: equivalent in what is seen, recorded-or-duplicate only decides the nudge and the duplicate count
   return rows.map((row) => (fresh.delete(row.key) ? 'recorded' : 'duplicate'));
 }
 
-// Stryker disable all: fault model, the single-delivery path only the no-record, record-twice, read-then-write-dedup and record-on-rejection faults take (and the second-effect-on-duplicate fault's helper below), to the end of the file
 /** Records one delivery in a transaction of its own (the group committer batches instead). */
 export async function recordEvent(
   store: SqlStore,

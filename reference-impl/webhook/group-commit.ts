@@ -47,7 +47,6 @@ export class GroupCommitter {
   record(row: EventRow): Promise<RecordOutcome> {
     if (this.#failNext) {
       this.#failNext = false;
-      // Stryker disable next-line StringLiteral: operational record: the message reaches only the log line of the 503 (app.ts)
       return Promise.reject(new StoreUnavailableError('the commit failed: the probe\'s fail-next-commit switch was armed'));
     }
     return new Promise((resolve, reject) => {
@@ -57,20 +56,16 @@ export class GroupCommitter {
   }
 
   #schedule(): void {
-    // Stryker disable next-line all: performance only, how deliveries are grouped into commits; any grouping records each id once (WH-ACK, WH-CONC checks); the directive also hides the detected mutants that never schedule a commit (the test → true, < for >=, !== for ===): no delivery is answered, which every check sees
     if (this.#scheduled || this.#inFlight >= this.maxInFlight || this.#queue.length === 0) return;
-    // Stryker disable next-line BooleanLiteral: performance only, how deliveries are grouped into commits; any grouping records each id once (WH-ACK, WH-CONC checks)
     this.#scheduled = true;
     // setImmediate: deliveries parsed in the same turn of the event loop share a group.
     setImmediate(() => {
       this.#scheduled = false;
-      // Stryker disable next-line all: performance only, how deliveries are grouped into commits; any grouping records each id once (WH-ACK, WH-CONC checks); the directive also hides the detected mutants that commit nothing queued (the test → false, <= for > 0, >= for <): no delivery is answered, which every check sees
       while (this.#queue.length > 0 && this.#inFlight < this.maxInFlight) void this.#commit(this.#queue.splice(0, this.maxGroup));
     });
   }
 
   async #commit(group: Pending[]): Promise<void> {
-    // Stryker disable next-line AssignmentOperator: performance only, how deliveries are grouped into commits; any grouping records each id once (WH-ACK, WH-CONC checks)
     this.#inFlight += 1;
     try {
       await this.#settle(group);
@@ -92,10 +87,8 @@ export class GroupCommitter {
     try {
       // One statement outside BEGIN/COMMIT is a transaction of its own: one commit.
       const outcomes = await insertEvents(this.store, group.map((p) => p.row));
-      // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, insertEvents returns one outcome per row, so the fallback is never used; && for ?? makes every outcome 'duplicate', equivalent in what is seen: recorded-or-duplicate only decides the nudge and the duplicate count
       group.forEach((pending, i) => pending.resolve(outcomes[i] ?? 'duplicate'));
     }
-    // Stryker disable next-line BlockStatement: unreachable through the contract: the probe's fail switch fails one record before it joins a group (record() above); a group commit fails only with the database, which no run stops (bench/crash.ts does), or with a row the database refuses, which no run sends (group-commit.test.ts)
     catch (error) {
       // Unavailable (down, or a timeout): every delivery fails now, none is retried —
       // retrying would only make each wait out the timeout again.

@@ -18,26 +18,20 @@ export interface RunningReceiver {
 export async function startReceiver(config: WebhookConfig, logger: pino.Logger): Promise<RunningReceiver> {
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
   const metrics = createMetrics(store);
-  // Stryker disable next-line ObjectLiteral,StringLiteral: operational record: the worker's log field is not specified; the directive also hides the detected empty dependencies of startWorker: start-up fails, which every check sees
   const worker = config.worker ? startWorker({ store, metrics, logger: logger.child({ component: 'worker' }), faults: config.faults, options: config.workerOptions }) : undefined;
-  // Stryker disable next-line ArrowFunction,OptionalChaining: equivalent in what is seen, the nudge only wakes the worker before its next poll
   const app = buildWebhookApp({ store, secret: config.secret, probe: config.probe, faults: config.faults, metrics, logger, limits: config.limits, onQueued: () => worker?.nudge() });
   try {
     const url = await listen(app, config);
     return {
       url,
-      // Stryker disable next-line BlockStatement,OptionalChaining: shutting down is not part of what a run observes
       close: async () => {
         await app.close();
-        // Stryker disable next-line OptionalChaining: equivalent, every instance of a run has a worker
         await worker?.stop();
         await store.close();
       },
     };
   }
-  // Stryker disable next-line BlockStatement: a failed listen is not part of a run
   catch (error) {
-    // Stryker disable next-line OptionalChaining: a failed listen is not part of a run
     await worker?.stop();
     await store.close();
     throw error;

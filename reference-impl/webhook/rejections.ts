@@ -5,15 +5,11 @@ export type Rejection = 'invalid-signature' | 'invalid-json' | 'unsupported-even
 
 const ANSWERS: Record<Rejection, { status: number; error: string; title: string }> = {
   'invalid-signature': { status: 401, error: 'invalid signature',
-    // Stryker disable next-line StringLiteral: fault switch only: the titles are the framework-error-bodies fault's (off in every conformance run)
     title: 'Unauthorized' },
   'invalid-json': { status: 400, error: 'invalid JSON',
-    // Stryker disable next-line StringLiteral: fault switch only: the titles are the framework-error-bodies fault's (off in every conformance run)
     title: 'Bad Request' },
   'unsupported-event': { status: 422, error: 'unsupported event',
-    // Stryker disable next-line StringLiteral: fault switch only: the titles are the framework-error-bodies fault's (off in every conformance run)
     title: 'Unprocessable Entity' },
-  // Stryker disable next-line all: not shown, the answer to a body over the limit (WH-ACK-07 is INFO)
   'payload-too-large': { status: 413, error: 'payload too large', title: 'Payload Too Large' },
 };
 

@@ -23,7 +23,6 @@ export async function claimNextJob(store: SqlStore, leaseMs: number): Promise<Cl
        WHERE provider = $1 AND run_after <= clock_timestamp()
          AND (locked_until IS NULL OR locked_until < clock_timestamp())
        ORDER BY run_after LIMIT 1 FOR UPDATE SKIP LOCKED`, [PROVIDER]);
-    // Stryker disable next-line OptionalChaining: equivalent, reading a missing row throws and the worker idles as it would
     const key = rows[0]?.event_key;
     if (key === undefined) return undefined;
     const claimed = await tx.query<{ attempts: number }>(
@@ -34,11 +33,9 @@ export async function claimNextJob(store: SqlStore, leaseMs: number): Promise<Cl
       `UPDATE webhook_events SET status = 'processing' WHERE provider = $1 AND event_key = $2
        RETURNING event_id, raw_body, received_at`, [PROVIDER, key]);
     const row = event.rows[0];
-    // Stryker disable next-line ConditionalExpression: equivalent, a job's event row exists (the job references it), so → false changes nothing; the directive also hides the detected → true, which drops every claimed job: WH-PROC-01 sees no work complete
     if (!row) return undefined;
     return {
       eventKey: key, eventId: row.event_id, rawBody: Buffer.from(row.raw_body),
-      // Stryker disable next-line LogicalOperator,OptionalChaining: equivalent, the UPDATE above returns the row it claimed (OptionalChaining); not shown, && for ?? (every attempt counted as the first, so an event whose business work cannot run is retried without end instead of marked failed): what becomes of such an event (WH-PROC-03 is INFO)
       attempts: claimed.rows[0]?.attempts ?? 1, claimToken: token, receivedAt: new Date(row.received_at),
     };
   });
@@ -49,13 +46,11 @@ export async function completeJob(tx: SqlExecutor, job: ClaimedJob): Promise<voi
   const deleted = await tx.query(
     `DELETE FROM webhook_jobs WHERE provider = $1 AND event_key = $2 AND claim_token = $3 RETURNING 1`,
     [PROVIDER, job.eventKey, job.claimToken]);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable through the contract: only when a claim expires mid-work (a worker stalled past WORKER_LEASE_MS, 30 s), and no run stalls a worker (→ false changes nothing, the message is never written); the directive also hides the detected → true, which rolls back every completion: WH-PROC-01 sees no work complete
   if (deleted.rowCount === 0) throw new LostClaimError(`the claim on event ${job.eventId} expired before it completed`);
   await tx.query(`UPDATE webhook_events SET status = 'completed', completed_at = clock_timestamp() WHERE provider = $1 AND event_key = $2`,
     [PROVIDER, job.eventKey]);
 }
 
-// Stryker disable all: not shown: what becomes of an event whose business work cannot run (WH-PROC-03 is INFO)
 /** After a failed attempt: retry later, or — attempts used up — mark the record failed. */
 export async function failJob(store: SqlStore, job: ClaimedJob, error: string, retry: { maxAttempts: number; delayMs: number }): Promise<'retry' | 'failed'> {
   return store.transaction(async (tx) => {
@@ -74,9 +69,6 @@ export async function failJob(store: SqlStore, job: ClaimedJob, error: string, r
   });
 }
 
-// Stryker restore all
-
-// Stryker disable all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO); to the end of the file
 export async function queueStats(store: SqlStore): Promise<{ depth: number; oldestAgeSeconds: number }> {
   const { rows } = await store.query<{ depth: number; age: number | null }>(
     `SELECT count(*)::int AS depth, extract(epoch FROM clock_timestamp() - min(created_at))::float8 AS age

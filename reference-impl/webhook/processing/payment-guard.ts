@@ -35,10 +35,8 @@ export async function applyVersion(
      RETURNING version`,
     [key, storageKey(change.paymentId), change.version, change.status],
   );
-  // Stryker disable next-line BooleanLiteral: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the result only feeds the effect's applied flag and the stale count
   if (rowCount === 0) return false;
   await tx.query(`INSERT INTO payment_applied (payment_key, version, event_id) VALUES ($1, $2, $3)`,
     [key, change.version, change.eventId]);
-  // Stryker disable next-line BooleanLiteral: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the result only feeds the effect's applied flag and the stale count
   return true;
 }

@@ -24,11 +24,9 @@ export interface DeliveryDeps {
   readonly committer: GroupCommitter;
 }
 
-// Stryker disable all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO)
 const FAILURE_KIND: Readonly<Record<Rejection, string>> = {
   'invalid-signature': 'signature', 'invalid-json': 'parse', 'unsupported-event': 'schema', 'payload-too-large': 'size',
 };
-// Stryker restore all
 
 type Decision =
   | { readonly kind: 'reject'; readonly rejection: Rejection }
@@ -53,20 +51,17 @@ function parseJson(raw: Buffer, faults: ReadonlySet<WebhookFault>): Parsed {
   try {
     return { ok: true, value: JSON.parse(raw.toString('utf8')) };
   } catch {
-    // Stryker disable next-line ObjectLiteral: equivalent, `{}` is read as not ok too
     return { ok: false };
   }
 }
 
 function signatureHeader(request: FastifyRequest): string | undefined {
   const header = request.headers['x-webhook-signature'];
-  // Stryker disable next-line StringLiteral: equivalent, Node joins a repeated custom header into one string, so no array arrives
   return Array.isArray(header) ? header.join(', ') : header;
 }
 
 function decide(raw: Buffer, signature: string | undefined, deps: DeliveryDeps): Decision {
   const { faults } = deps;
-  // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: fault switch only: the test holds only with parse-before-auth on, so → false changes nothing and the rejection is never returned; the directive also hides the detected → true, which refuses every delivery as invalid JSON: 400, which every check sees
   if (faults.has('parse-before-auth') && !parseJson(raw, faults).ok) return { kind: 'reject', rejection: 'invalid-json' };
   // 1. Authenticate the exact raw bytes: a missing, malformed or wrong signature is 401.
   if (!isValidSignature(deps.secret, raw, signature, faults)) return { kind: 'reject', rejection: 'invalid-signature' };
@@ -76,7 +71,6 @@ function decide(raw: Buffer, signature: string | undefined, deps: DeliveryDeps):
   if (faults.has('array-as-batch') && Array.isArray(parsed.value)) return { kind: 'batch' };
   // 3. Validate: a missing or empty id or createdAt, or another type, is 422.
   const event = validateEvent(parsed.value, faults);
-  // Stryker disable next-line StringLiteral: equivalent, 'accept' is what is left once 'reject' and 'batch' are ruled out; it is never compared; the directive also hides the detected 'reject' and 'unsupported-event' emptied, which answer an invalid event 500 instead of 422: the WH-VAL checks see it
   return event ? { kind: 'accept', event } : { kind: 'reject', rejection: 'unsupported-event' };
 }
 
@@ -85,27 +79,22 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
     const raw = authenticatedBody(request, deps.faults);
     const decision = decide(raw, signatureHeader(request), deps);
     if (decision.kind === 'reject') {
-      // Stryker disable next-line ObjectLiteral: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO)
       deps.metrics.failures.inc({ kind: FAILURE_KIND[decision.rejection] });
       if (deps.faults.has('record-on-rejection')) await recordWhateverIdItNames(deps, raw);
       const { status, body } = rejection(decision.rejection, deps.faults);
       return reply.code(status).send(body);
     }
-    // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: only the array-as-batch fault decides 'batch' (off in every conformance run), so → false and '' change nothing; the directive also hides the detected → true, which acknowledges every event without recording it: WH-ACK-09 sees no record
     if (decision.kind === 'batch') return acknowledge(reply, deps);
     const { event } = decision;
     // The event id, once validated, is the safe correlation id for the logs.
-    // Stryker disable all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO)
     request.log = request.log.child({ eventId: event.id });
     notes.set(request, { eventType: event.type });
-    // Stryker restore all
     if (deps.faults.has('ack-before-commit')) {
       setTimeout(() => void recordAndLog(request, deps, event, raw).catch(() => {}), 500);
       return acknowledge(reply, deps);
     }
     // 4. Record the event id once and queue its work once; nothing for a duplicate.
     const outcome = await recordAndLog(request, deps, event, raw).catch((error: unknown) => {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: fault switch only: ack-despite-failed-commit swallows a failed commit; the test holds only with it on, so → false changes nothing and 'recorded' is never returned; the directive also hides the detected → true, which acknowledges the delivery whose commit the probe's fail switch failed: WH-ACK-11 sees the 202
       if (deps.faults.has('ack-despite-failed-commit') && error instanceof StoreUnavailableError) return 'recorded' as const;
       throw error;
     });
@@ -113,7 +102,6 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
     // 5. Acknowledge with 202, now that the record is committed (also for a duplicate).
     return acknowledge(reply, deps);
   });
-  // Stryker disable all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO); the directive also hides the detected empty hook name, which Fastify refuses at start-up: every check sees it
   app.addHook('onResponse', async (request, reply) => {
     if (request.routeOptions.url !== '/webhooks/payments') {
       request.log.debug({ method: request.method, url: redactQuery(request.url), statusCode: reply.statusCode }, 'request completed');
@@ -128,8 +116,6 @@ export function registerDeliveryRoute(app: FastifyInstance, deps: DeliveryDeps):
     request.log.info(fields, reply.statusCode < 300 ? 'delivery accepted' : 'delivery rejected');
   });
 }
-
-// Stryker restore all
 
 /** A validated delivery's type and outcome, for the request counter and the log line. */
 interface DeliveryNote {
@@ -150,20 +136,16 @@ function record(deps: DeliveryDeps, event: ValidEvent, raw: Buffer): Promise<Rec
 
 async function recordAndLog(request: FastifyRequest, deps: DeliveryDeps, event: ValidEvent, raw: Buffer): Promise<RecordOutcome> {
   const outcome = await record(deps, event, raw);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent in what is seen, the nudge only wakes the worker before its next poll
   if (outcome === 'recorded') deps.onQueued();
-  // Stryker disable next-line all: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO) — the duplicate count (the fault inside is off in every conformance run)
   if (outcome === 'duplicate') {
     deps.metrics.duplicates.inc();
     if (deps.faults.has('second-effect-on-duplicate')) await recordDuplicateEffect(deps.store, event.id);
   }
   const note = notes.get(request);
-  // Stryker disable next-line ConditionalExpression: operational record: the spec lists what the receiver keeps, not its names or form (WH-OPS-01 is INFO)
   if (note) note.outcome = outcome;
   return outcome;
 }
 
-// Stryker disable all: fault model, runs only with record-on-rejection on (proved by the self-test), to the end of the file
 /** The record-on-rejection fault: stores a rejected delivery under the id it names. */
 async function recordWhateverIdItNames(deps: DeliveryDeps, raw: Buffer): Promise<void> {
   const parsed = parseJson(raw, new Set());

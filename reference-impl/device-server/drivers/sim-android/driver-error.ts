@@ -4,7 +4,6 @@
 export type DriverErrorCode = 'invalid argument' | 'no such alert' | 'session not created' | 'unsupported operation' | 'unknown error';
 
 export class DriverError extends Error {
-  // Stryker disable next-line StringLiteral: not shown: error statuses and bodies (Errors: not shown beyond the base-path 404; DS-ERR-01 is INFO), the name reaches only the stacktrace text
   override readonly name = 'DriverError';
   constructor(readonly error: DriverErrorCode, message: string) {
     super(message);

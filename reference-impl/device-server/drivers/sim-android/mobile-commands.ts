@@ -17,7 +17,6 @@ export interface MobileContext {
 type Options = Record<string, unknown>;
 type Method = (ctx: MobileContext, options: Options) => unknown;
 
-// Stryker disable all: not shown: execute methods are each driver's, their names, options, answers and errors (Removed: "Execute-method names are defined by each driver and differ by platform"), called by a route the spec does not show (Endpoints: "Route used to call driver execute methods: not shown"); DS-EXEC-02 only records mobile: launchApp/activateApp (INFO)
 function appIdOf(ctx: MobileContext, options: Options): string {
   const appId = options['appId'] ?? options['bundleId'] ?? ctx.sessionAppId;
   if (typeof appId !== 'string' || appId === '') {
@@ -26,19 +25,14 @@ function appIdOf(ctx: MobileContext, options: Options): string {
   return appId;
 }
 
-// Stryker restore all
 function shell(ctx: MobileContext, options: Options): string {
   if (!ctx.adbShellEnabled) {
     throw new DriverError(
-      // Stryker disable next-line StringLiteral: not shown: the spec gives no status or error body for a call to a feature that is off (Errors: statuses; DS-ERR-01 is INFO)
       'unknown error',
-      // Stryker disable next-line StringLiteral: operational record, wording of the refusal's message, which the spec does not fix
       `Potentially insecure feature 'adb_shell' has not been enabled. Enable it for this driver with ` +
-        // Stryker disable next-line StringLiteral: operational record, wording of the refusal's message, which the spec does not fix
         `--allow-insecure=${ctx.driverName}:adb_shell (or --allow-insecure='*:adb_shell'), on trusted networks only.`,
     );
   }
-  // Stryker disable all: not shown: execute methods are each driver's, their names, options, answers and errors (Removed: "Execute-method names are defined by each driver and differ by platform"), called by a route the spec does not show (Endpoints: "Route used to call driver execute methods: not shown"); DS-EXEC-02 only records mobile: launchApp/activateApp (INFO); what the simulated shell answers once adb_shell is on is the driver's too; to the end of the file
   const command = options['command'];
   const args = options['args'] ?? [];
   if (typeof command !== 'string' || !Array.isArray(args)) throw new DriverError('invalid argument', "'command' must be a string and 'args' an array");

@@ -10,6 +10,5 @@ export function diagnoseAndroidSdk(env: NodeJS.ProcessEnv) {
 
 export const androidSdkCheck = requiredCheck(
   () => diagnoseAndroidSdk(process.env),
-  // Stryker disable next-line StringLiteral: operational record, the fix hint
   'Install the Android SDK (Android Studio or the command-line tools) and set ANDROID_HOME to its directory',
 );
