@@ -39,7 +39,12 @@ export const MUTATION_SYSTEMS = {
   shared: {
     // The switch reader in shared/faults.ts is the self-test's; the stores are exercised
     // through the webhook and resource API suites.
-    mutate: ['reference-impl/shared/**/*.ts', '!reference-impl/shared/faults.ts', 'reference-impl/store/**/*.ts'],
+    mutate: [
+      'reference-impl/shared/**/*.ts', '!reference-impl/shared/faults.ts', 'reference-impl/store/**/*.ts',
+      // How a reference process starts and exits: the run starts the references in-process
+      // instead (as it does for the entry points excluded above).
+      '!reference-impl/shared/process-entry.ts',
+    ],
     suites: ['webhook', 'resource-api'],
     // Both store adapters under test: the webhook on PostgreSQL (its race check needs two
     // instances on one database), the resource API on the embedded PGlite adapter.

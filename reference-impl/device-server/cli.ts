@@ -14,6 +14,7 @@ import { readManifest } from './manifest.ts';
 import { resolveServerOptions } from './server-options.ts';
 import { startServer } from './server.ts';
 import { serverVersion } from './version.ts';
+import { closeOnSignals } from '../shared/listen.ts';
 
 const PROGRAM = 'node --import tsx reference-impl/device-server/cli.ts';
 const out = (line: string): void => {
@@ -26,18 +27,12 @@ async function serve(env: Environment, command: Extract<CliCommand, { kind: 'ser
   const server = await startServer(env, options);
   // A failure inside a driver must never take the server down.
   process.on('unhandledRejection', (reason) => out(`[Vendor] ERROR unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    out(`[Vendor] Received ${signal} - shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // Closed once on SIGTERM/SIGINT, as every reference is (shared/listen.ts), told in Appium's style.
+  closeOnSignals(server.close, {
+    shuttingDown: (signal) => out(`[Vendor] Received ${signal} - shutting down`),
+    stopped: () => out('[Vendor] Stopped'),
+    failed: (error) => out(`[Vendor] ERROR shutting down: ${(error as Error)?.message ?? String(error)}`),
+  });
 }
 
 async function install(env: Environment, command: Extract<CliCommand, { kind: 'install' }>): Promise<void> {

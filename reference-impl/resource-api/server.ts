@@ -1,23 +1,14 @@
-// Entry point of the resource API reference: environment → config → store → listen.
-// `PORT=0 tsx reference-impl/resource-api/server.ts`; stops cleanly on SIGTERM/SIGINT.
+// Entry point of the resource API reference (shared/process-entry.ts): environment →
+// config → store → listen. `PORT=0 tsx reference-impl/resource-api/server.ts`; stops
+// cleanly on SIGTERM/SIGINT.
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import type { ResourceApiConfig } from './config.ts';
-import { ConfigError, readConfig } from './config.ts';
-import { serve, type Serving } from './serve.ts';
+import { closeOnSignals, pinoShutdownLog } from '../shared/listen.ts';
+import { configOrExit, startOrExit } from '../shared/process-entry.ts';
+import { readConfig, type ResourceApiConfig } from './config.ts';
+import { serve } from './serve.ts';
 
-const EXIT_CONFIG = 2;
-const EXIT_STARTUP = 1;
-
-function loadConfig(): ResourceApiConfig {
-  try {
-    return readConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`resource-api: cannot start: ${error.message}\n`);
-    process.exit(EXIT_CONFIG);
-  }
-}
+const PROGRAM = 'resource-api';
 
 function createLogger(config: ResourceApiConfig): pino.Logger {
   return pino({
@@ -41,36 +32,11 @@ function urlOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
-function stopOnSignals(serving: Serving, logger: pino.Logger): void {
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await serving.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      stop(signal).catch((error: unknown) => {
-        logger.fatal({ err: error }, 'shutdown failed');
-        process.exit(EXIT_STARTUP);
-      });
-    });
-  }
-}
-
-async function main(): Promise<void> {
-  const config = loadConfig();
+startOrExit(PROGRAM, async () => {
+  const config = configOrExit(PROGRAM, () => readConfig(process.env));
   const logger = createLogger(config);
   warnAboutSwitches(config, logger);
   const serving = await serve(config, logger);
   logger.info({ url: urlOf(serving.app.server.address() as AddressInfo), store: serving.store.kind }, 'listening');
-  stopOnSignals(serving, logger);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`resource-api: cannot start: ${(error as Error)?.message ?? String(error)}\n`);
-  process.exit(EXIT_STARTUP);
+  closeOnSignals(serving.close, pinoShutdownLog(logger));
 });

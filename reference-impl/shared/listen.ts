@@ -15,15 +15,34 @@ export async function listen(app: FastifyInstance, options: { host: string; port
   return url;
 }
 
-/** A process entry point's shutdown: close once on SIGTERM/SIGINT, then exit. */
-export function closeOnSignals(close: () => Promise<void>, log: FastifyInstance['log']): void {
+/** Where a shutdown is told: each reference words it its own way (pino lines, Appium-style lines). */
+export interface ShutdownLog {
+  shuttingDown(signal: string): void;
+  stopped(): void;
+  failed(error: unknown): void;
+}
+
+/** A shutdown told as pino lines: "shutting down", then "stopped" (or "error during shutdown"). */
+export function pinoShutdownLog(log: FastifyInstance['log']): ShutdownLog {
+  return {
+    shuttingDown: (signal) => log.info({ signal }, 'shutting down'),
+    stopped: () => log.info('stopped'),
+    failed: (error) => log.error({ err: error }, 'error during shutdown'),
+  };
+}
+
+/** A process entry point's shutdown: close once on SIGTERM/SIGINT, then exit (0, or 1 if closing failed). */
+export function closeOnSignals(close: () => Promise<void>, log: ShutdownLog): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    close().then(() => process.exit(0), (error: unknown) => {
-      log.error({ err: error }, 'error during shutdown');
+    log.shuttingDown(signal);
+    close().then(() => {
+      log.stopped();
+      process.exit(0);
+    }, (error: unknown) => {
+      log.failed(error);
       process.exit(1);
     });
   };
@@ -39,6 +58,6 @@ export async function listenAndServe(
   closeOnSignals(async () => {
     await app.close();
     await options.onClose?.();
-  }, app.log);
+  }, pinoShutdownLog(app.log));
   return url;
 }
