@@ -3,6 +3,7 @@
 import type { Level, SystemName } from './check-definition.ts';
 
 export interface CheckMeta {
+  /** Which check the test is: set by check() when the test is declared (collection), so present even when it is skipped or filtered out. */
   check?: { id: string; system: SystemName; level: Level };
   observed?: string;
   transcript?: string;

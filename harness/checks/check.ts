@@ -1,9 +1,10 @@
 // How a suite implements a check: `check('WH-SIG-03', async (ctx) => { ... })`.
 // The test title starts with the id; the definition (level, clause, needs) comes
 // from the catalog (through the run context), so a suite cannot drift from what
-// `wirecheck list` shows. What
-// a reporter needs beyond pass/fail — level, observation, transcript, reproduction —
-// travels in the test's meta.
+// `wirecheck list` shows. What a reporter needs beyond pass/fail — which check it is,
+// observation, transcript, reproduction — travels in the test's meta; the check's
+// identity is put there when the test is declared, so a test that is skipped or
+// filtered out carries it too.
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CheckNeed, SystemCheck } from './check-definition.ts';
@@ -111,11 +112,11 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
   const def = suiteRun().checks.find((c) => c.id === id);
   if (!def) throw new Error(`check ${id} is not declared in its system's catalog (harness/systems/<system>/checks.ts)`);
   const limitMs = options.timeout ?? 30_000;
-  test(`${def.id} ${def.title}`, { timeout: limitMs + EVIDENCE_MARGIN_MS }, async (vitest) => {
+  const meta = { wirecheck: { check: { id: def.id, system: def.system, level: def.level } } };
+  test(`${def.id} ${def.title}`, { timeout: limitMs + EVIDENCE_MARGIN_MS, meta }, async (vitest) => {
     const run = suiteRun();
     const target = run.targets[def.system];
     if (!target) return vitest.skip(`not applicable: no ${def.system} target in this run`);
-    checkMeta(vitest.task).check = { id: def.id, system: def.system, level: def.level };
     await label(def);
     const unmet = unmetNeed(def, target);
     if (unmet) return vitest.skip(unmet);

@@ -1,10 +1,8 @@
 // The last steps of a run, in the order that keeps secrets out of what leaves the
-// machine: report.html (drawn from summary.json and transcripts, both already
-// redacted), then the scrub of the whole report dir, then — with --bundle — the
-// bundle of the scrubbed files, its manifest and signature.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Summary } from '../report/summary.ts';
+// machine: report.html (drawn from the run's record: the summary and transcripts,
+// both already redacted), then the scrub of the whole report dir, then — with
+// --bundle — the bundle of the scrubbed files, its manifest and signature.
+import type { RunRecord } from '../report/run-record.ts';
 import { scrubSecrets } from '../report/scrub-secrets.ts';
 import { writeHtmlReport } from '../report/html/html-report.ts';
 import type { KeyObject } from 'node:crypto';
@@ -27,7 +25,7 @@ export interface EvidenceFiles {
   readonly bundle?: { readonly file: string; readonly signed: boolean; readonly fileCount: number };
 }
 
-export async function writeEvidence(options: {
+export async function writeEvidence(record: RunRecord, options: {
   config: EvidenceRun;
   secrets: readonly string[];
   /** The command line as typed, secrets as placeholders. */
@@ -35,10 +33,14 @@ export async function writeEvidence(options: {
   fingerprint: readonly SystemFingerprint[];
 }): Promise<EvidenceFiles> {
   const { config, secrets } = options;
-  const html = writeHtmlReport(config.reportDir);
+  const html = writeHtmlReport(config.reportDir, record);
+  // The scrub reads the report dir back on purpose: it is the last line of defence over
+  // every file there — those of other writers too (allure-vitest's results, the Allure
+  // report, the targets' logs) — whatever path a secret took to reach one.
   const scrubbed = scrubSecrets(config.reportDir, secrets);
   if (!config.bundle) return { html, scrubbed };
-  const summary = JSON.parse(readFileSync(join(config.reportDir, 'summary.json'), 'utf8')) as Summary;
+  const { summary } = record;
+  // The bundle packs the report's files from disk as scrubbed, and its manifest holds their sha256 sums.
   const bundle = await writeBundle({
     reportDir: config.reportDir,
     run: { runId: config.runId, systems: summary.systems, startedAt: summary.startedAt, seed: summary.seed, exitCode: summary.exitCode, totals: summary.totals },

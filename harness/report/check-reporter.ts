@@ -1,9 +1,10 @@
 // The vitest reporter of `wirecheck run`: remembers each check's result and prints
 // one progress line per check as it finishes. Judging happens afterwards, against
-// the catalog (collect-results.ts), so this stays a plain recorder.
+// the catalog (collect-results.ts), so this stays a plain recorder. Which check a
+// test is comes from the meta check() declared it with, never from its title: a test
+// without that meta is not a check.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from 'vitest/node';
-import { CHECK_ID } from '../checks/check-definition.ts';
 import type { CheckMeta } from '../checks/check-meta.ts';
 
 export interface ReportedTest {
@@ -28,8 +29,9 @@ export class CheckReporter implements Reporter {
   constructor(private readonly onProgress: ProgressListener) {}
 
   onTestCaseResult(testCase: TestCase): void {
-    const id = testCase.name.split(' ', 1)[0] ?? '';
-    if (!CHECK_ID.test(id)) return;
+    const meta = testCase.meta().wirecheck;
+    const id = meta?.check?.id;
+    if (id === undefined) return;
     const result = testCase.result();
     if (result.state === 'pending') return;
     // Tests filtered out by --only are skipped without a note: not part of the run.
@@ -40,7 +42,7 @@ export class CheckReporter implements Reporter {
       ...(result.state === 'skipped' && result.note !== undefined ? { note: result.note } : {}),
       errors: (result.errors ?? []).map(errorText),
       durationMs: testCase.diagnostic()?.duration ?? 0,
-      meta: testCase.meta().wirecheck,
+      meta,
     };
     this.tests.set(id, test);
     this.onProgress(test);

@@ -16,6 +16,7 @@ import { EXIT } from '../exit-codes.ts';
 import type { Output } from '../report/output.ts';
 import { selectChecks } from './select-checks.ts';
 import { writeReports } from './write-reports.ts';
+import { runRecord } from '../report/run-record.ts';
 import { exitCodeOf, verdictLine } from '../report/verdict.ts';
 import { baselineLines, flakyLines } from '../report/evidence-lines.ts';
 import type { SummaryBaseline, SummaryEvidence } from '../report/summary.ts';
@@ -23,7 +24,7 @@ import { mergeAttempts } from '../evidence/flakes/merge-attempts.ts';
 import { judgeBaseline } from '../evidence/baseline/judge-baseline.ts';
 import { utcDay } from '../evidence/baseline/baseline-entry.ts';
 import { fingerprintTargets, type SystemFingerprint } from '../evidence/bundle/target-fingerprint.ts';
-import { writeEvidence, type EvidenceFiles } from '../evidence/write-evidence.ts';
+import type { EvidenceFiles } from '../evidence/write-evidence.ts';
 import { setResponseBudget } from '../http/response-budget.ts';
 
 export interface RunResult {
@@ -64,8 +65,9 @@ export async function runCertification(config: RunConfig, io: Output, options: {
   mkdirSync(config.reportDir, { recursive: true });
   if (selected.length === 0) {
     io.err(`no check matches --only "${config.only?.spec ?? ''}" in ${config.systems.join(', ')}: nothing was executed (\`wirecheck list\` shows every id)`);
-    await writeReports({ config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, allure: false, evidence: { harnessVersion: HARNESS_VERSION } });
-    printEvidence(io, await writeEvidence({ config, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] }));
+    const record = runRecord({ config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION } });
+    const files = await writeReports(record, { config, allure: false, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] });
+    printEvidence(io, files.evidence);
     return { exitCode: EXIT.vacuous, results: [] };
   }
   // vitest is the heaviest import of a run: load it while the targets start.
@@ -88,13 +90,13 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     const { results, evidence } = judgeRun(attempts, config, startedAt);
     const exitCode = exitCodeOf(results);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
-    const files = await writeReports({ config, results, baseUrl, startedAt, exitCode, allure: options.allure, evidence });
-    // report.html before the scrub, the bundle after it (writeEvidence keeps that order).
-    const written = await writeEvidence({ config, secrets, commandLine: options.commandLine ?? config.reproduce, fingerprint });
+    // The run's one record: every report is written from it, each once.
+    const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence });
+    const files = await writeReports(record, { config, allure: options.allure, secrets, commandLine: options.commandLine ?? config.reproduce, fingerprint });
     io.out(`\n${finalTable(results)}\n`);
     for (const line of [...flakyLines(results), ...baselineLines(results, evidence.baseline)]) io.out(line);
     io.out(`summary  ${files.summary}\njunit    ${files.junit}`);
-    printEvidence(io, written);
+    printEvidence(io, files.evidence);
     if (files.allureHtml) io.out(`allure   ${files.allureHtml}`);
     if (files.allureError) io.err(`wirecheck: the Allure HTML report could not be generated: ${files.allureError}`);
     io.out(verdictLine(exitCode, results, config.strict));

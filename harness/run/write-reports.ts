@@ -1,63 +1,64 @@
-// Everything a run leaves in its report dir: summary.json, junit.xml, one transcript
-// file per failed or warned check, and the Allure HTML report.
+// Everything a run leaves in its report dir, each file written once from the run's
+// record (report/run-record.ts): one transcript file per check that kept one,
+// summary.json, junit.xml, the Allure HTML report, then report.html, the scrub and
+// the bundle (evidence/write-evidence.ts) — in that order.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckResult } from '../report/check-result.ts';
 import { writeJunit } from '../report/junit.ts';
-import { summaryCheck, totalsOf, transcriptPath, writeSummary, type Summary, type SummaryEvidence } from '../report/summary.ts';
+import { writeSummary } from '../report/summary.ts';
+import type { RunRecord } from '../report/run-record.ts';
 import { generateAllureHtml } from '../report/allure-html.ts';
 import { escapeAllureResults } from '../report/escape-allure-results.ts';
 import type { RunConfig } from './run-config.ts';
+import type { SystemFingerprint } from '../evidence/bundle/target-fingerprint.ts';
+import { writeEvidence, type EvidenceFiles } from '../evidence/write-evidence.ts';
 
 export interface ReportFiles {
   readonly summary: string;
   readonly junit: string;
   readonly allureHtml?: string;
   readonly allureError?: string;
+  readonly evidence: EvidenceFiles;
 }
 
-export async function writeReports(options: {
-  config: RunConfig;
-  results: readonly CheckResult[];
-  baseUrl: string;
-  startedAt: Date;
-  exitCode: number;
-  allure: boolean;
-  /** Optional summary fields: harness version, --repeat, --baseline. */
-  evidence?: SummaryEvidence;
-}): Promise<ReportFiles> {
-  const { config, results, startedAt } = options;
-  mkdirSync(config.reportDir, { recursive: true });
-  for (const result of results) {
-    if (!result.transcript) continue;
-    const file = join(config.reportDir, transcriptPath(result.check.id));
-    mkdirSync(join(config.reportDir, 'transcripts'), { recursive: true });
-    const reproduce = result.reproduce ? `reproduce: ${result.reproduce}\n` : '';
-    writeFileSync(file, `${result.check.id} ${result.check.title} — ${result.outcome}\n${reproduce}\n${result.transcript}\n`);
+function writeTranscripts(reportDir: string, record: RunRecord): void {
+  for (const [path, text] of record.transcriptFiles) {
+    mkdirSync(join(reportDir, 'transcripts'), { recursive: true });
+    writeFileSync(join(reportDir, path), text);
   }
-  const summary: Summary = {
-    schema: 'wirecheck.summary/v1',
-    systems: [...config.systems],
-    target: { kind: config.target, baseUrl: options.baseUrl },
-    startedAt: startedAt.toISOString(),
-    durationMs: Date.now() - startedAt.getTime(),
-    seed: config.seed,
-    exitCode: options.exitCode,
-    totals: totalsOf(results),
-    checks: results.map(summaryCheck),
-    ...options.evidence,
-  };
-  const files: ReportFiles = {
-    summary: writeSummary(config.reportDir, summary),
-    junit: writeJunit(config.reportDir, results, summary.startedAt),
-  };
-  // allure-vitest wrote these as the checks ran, a target's words and all: escaped before anything reads them.
-  escapeAllureResults(join(config.reportDir, 'allure-results'));
-  if (!options.allure || results.length === 0) return files;
+}
+
+/**
+ * The Allure HTML report. It is drawn from the results allure-vitest wrote while the
+ * checks ran, a target's words and all — not from the record, which only names it —
+ * so they are escaped before anything reads them.
+ */
+async function writeAllure(record: RunRecord, reportDir: string, allure: boolean): Promise<Pick<ReportFiles, 'allureHtml' | 'allureError'>> {
+  escapeAllureResults(join(reportDir, 'allure-results'));
+  if (!allure || record.results.length === 0) return {};
   try {
-    const html = await generateAllureHtml(join(config.reportDir, 'allure-results'), join(config.reportDir, 'allure-report'), `wirecheck ${config.systems.join(', ')}`);
-    return { ...files, allureHtml: html };
+    return { allureHtml: await generateAllureHtml(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `wirecheck ${record.summary.systems.join(', ')}`) };
   } catch (error) {
-    return { ...files, allureError: (error as Error).message.split('\n')[0] ?? 'failed' };
+    return { allureError: (error as Error).message.split('\n')[0] ?? 'failed' };
   }
+}
+
+export async function writeReports(record: RunRecord, options: {
+  config: RunConfig;
+  allure: boolean;
+  secrets: readonly string[];
+  /** The command line as typed, secrets as placeholders. */
+  commandLine: string;
+  /** What the targets answered to their preflight request, for the bundle's manifest. */
+  fingerprint: readonly SystemFingerprint[];
+}): Promise<ReportFiles> {
+  const { reportDir } = options.config;
+  mkdirSync(reportDir, { recursive: true });
+  writeTranscripts(reportDir, record);
+  const summary = writeSummary(reportDir, record.summary);
+  const junit = writeJunit(reportDir, record.results, record.summary.startedAt);
+  const allure = await writeAllure(record, reportDir, options.allure);
+  // report.html before the scrub, the bundle after it (writeEvidence keeps that order).
+  const evidence = await writeEvidence(record, { config: options.config, secrets: options.secrets, commandLine: options.commandLine, fingerprint: options.fingerprint });
+  return { summary, junit, ...allure, evidence };
 }

@@ -2,6 +2,8 @@
 // (summary.json, junit.xml, report.html, transcripts/, logs/, dead-letters/), its
 // manifest.json and, with --sign-key, manifest.sig (Ed25519 over manifest.json's
 // exact bytes). Written after the report dir was scrubbed of the run's secrets.
+// Unlike the other reports, which are drawn from the run's record in memory, it packs
+// the files from disk: what it certifies are the bytes there, as scrubbed.
 import type { KeyObject } from 'node:crypto';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

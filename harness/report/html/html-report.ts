@@ -1,5 +1,5 @@
 // report.html: one self-contained page (inline style and script, no network: a
-// Content-Security-Policy forbids any fetch) drawn from the report dir — for people,
+// Content-Security-Policy forbids any fetch) drawn from the run's record — for people,
 // auditors first. Written before the report dir is scrubbed of the run's secrets.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { outcomeMatrix } from './outcome-matrix.ts';
 import { reportHeader } from './report-header.ts';
 import { reportNotes } from './report-notes.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
+import type { RunRecord } from '../run-record.ts';
 import { reportView, type ReportView } from './report-view.ts';
 
 export const HTML_REPORT_FILE = 'report.html';
@@ -46,9 +47,9 @@ ${clauseCoverage(view)}
 `;
 }
 
-/** Reads summary.json and transcripts/ from the report dir, writes report.html there. */
-export function writeHtmlReport(reportDir: string): string {
+/** Writes report.html, drawn from the run's record, to the report dir. */
+export function writeHtmlReport(reportDir: string, record: RunRecord): string {
   const file = join(reportDir, HTML_REPORT_FILE);
-  writeFileSync(file, renderHtmlReport(reportView(reportDir)));
+  writeFileSync(file, renderHtmlReport(reportView(record)));
   return file;
 }

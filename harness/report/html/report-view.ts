@@ -1,9 +1,8 @@
-// What report.html is drawn from: summary.json as written (the same facts a machine
-// reads), the transcripts next to it, and the catalog's clause lists.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// What report.html is drawn from: the run's record — summary.json's content (the same
+// facts a machine reads) and the transcript files' text — and the catalog's clause lists.
 import { findCheck } from '../../systems/catalog.ts';
 import type { Outcome } from '../../checks/outcome.ts';
+import type { RunRecord } from '../run-record.ts';
 import type { Summary, SummaryCheck } from '../summary.ts';
 
 export interface CheckView extends SummaryCheck {
@@ -21,20 +20,19 @@ export interface ReportView {
 /** Longer transcripts are cut in the page; the file keeps every byte. */
 const MAX_TRANSCRIPT_CHARS = 64 * 1024;
 
-function transcriptText(reportDir: string, check: SummaryCheck): string | undefined {
-  if (!check.transcript) return undefined;
-  const file = join(reportDir, check.transcript);
-  if (!existsSync(file)) return undefined;
+function transcriptText(record: RunRecord, check: SummaryCheck): string | undefined {
+  const file = check.transcript === undefined ? undefined : record.transcriptFiles.get(check.transcript);
+  if (file === undefined) return undefined;
   // The file starts with "<id> <title>", "reproduce: ..." and a blank line: shown elsewhere.
-  const text = readFileSync(file, 'utf8').replace(/^[^\n]*\nreproduce: [^\n]*\n\n/, '');
+  const text = file.replace(/^[^\n]*\nreproduce: [^\n]*\n\n/, '');
   return text.length > MAX_TRANSCRIPT_CHARS ? `${text.slice(0, MAX_TRANSCRIPT_CHARS)}\n… cut here: ${text.length} characters in ${check.transcript}` : text;
 }
 
-export function reportView(reportDir: string): ReportView {
-  const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Summary;
+export function reportView(record: RunRecord): ReportView {
+  const { summary } = record;
   const checks = summary.checks.map((check): CheckView => {
     const def = findCheck(check.id);
-    const text = transcriptText(reportDir, check);
+    const text = transcriptText(record, check);
     return { ...check, area: def?.area ?? check.id.split('-')[1] ?? '', ...(def?.allows ? { allows: def.allows } : {}), ...(text !== undefined ? { transcriptText: text } : {}) };
   });
   return { summary, checks };
