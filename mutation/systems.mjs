@@ -4,11 +4,7 @@
 // Plain JS: Stryker's config (stryker.config.mjs) reads it before any TypeScript loads.
 
 /** Tests and test helpers of the references are not the references. */
-const NOT_REFERENCE = [
-  '!reference-impl/**/*.test.ts', '!reference-impl/**/testing/**', '!reference-impl/resource-api/test-support.ts',
-  // The raw-socket HTTP client of the resource API's own framing tests (wire-framing.test.ts).
-  '!reference-impl/resource-api/wire-exchange.ts',
-];
+const NOT_REFERENCE = ['!reference-impl/**/*.test.ts', '!reference-impl/**/testing/**'];
 
 export const MUTATION_SYSTEMS = {
   webhook: {

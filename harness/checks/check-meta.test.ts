@@ -18,7 +18,7 @@ async function collect(): Promise<{ title: string; mode: string; state: string; 
   const vitest = await createVitest('test', {
     config: false,
     root: PROJECT_ROOT,
-    include: ['harness/checks/test-support/declared-checks.suite.ts'],
+    include: ['harness/checks/testing/declared-checks.suite.ts'],
     testNamePattern: /^RA-FRAME-01 /,
     watch: false,
     pool: 'forks',

@@ -4,8 +4,8 @@
 // dropped, and this process keeps no more than a few MiB of what the server sent.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Redactor, Transcript } from '../http/index.ts';
-import { FLOODS, startFloodServer, type FloodServer } from '../http/test-support/flood-server.ts';
-import { measurePeakRss } from '../http/test-support/peak-rss.ts';
+import { FLOODS, startFloodServer, type FloodServer } from '../http/testing/flood-server.ts';
+import { measurePeakRss } from '../http/testing/peak-rss.ts';
 import type { DeviceServerTarget } from './device-server-target.ts';
 import { preflightDeviceServer } from './status-preflight.ts';
 import { W3cClient } from './w3c-client.ts';

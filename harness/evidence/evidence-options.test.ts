@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { optionsProblems } from '../test-support/options-problems.ts';
+import { optionsProblems } from '../testing/options-problems.ts';
 import { resolveRunConfig } from '../run/run-config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wirecheck-evidence-options-'));

@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchange } from './exchange.ts';
-import { startRawServer } from './test-support/raw-server.ts';
-import type { RawServer, Reply } from './test-support/raw-server.ts';
+import { startRawServer } from './testing/raw-server.ts';
+import type { RawServer, Reply } from './testing/raw-server.ts';
 import { parseResponses } from './response-parser.ts';
-import { corruptedHead, expected, observed, responseSequence, split } from './test-support/response-arbitraries.ts';
+import { corruptedHead, expected, observed, responseSequence, split } from './testing/response-arbitraries.ts';
 
 let server: RawServer;
 // The reply to each request is set per run: request index → reply.

@@ -6,8 +6,8 @@ import type { ExchangeResult } from './exchange.ts';
 import { ExchangeCode, ExchangeError, FramingCode } from './http-errors.ts';
 import type { RawRequest } from './raw-request.ts';
 import { Redactor } from './redactor.ts';
-import { closedPort, startRawServer } from './test-support/raw-server.ts';
-import type { RawServer, Reply } from './test-support/raw-server.ts';
+import { closedPort, startRawServer } from './testing/raw-server.ts';
+import type { RawServer, Reply } from './testing/raw-server.ts';
 import { Transcript } from './transcript.ts';
 
 const NO_CONTENT = 'HTTP/1.1 204 No Content\r\nETag: "v2"\r\n\r\n';

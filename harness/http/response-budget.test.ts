@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exchange, request } from './exchange.ts';
 import { ExchangeError } from './http-errors.ts';
 import { raceRequests } from './last-byte-race.ts';
-import { FLOODS, startFloodServer, type FloodOptions, type FloodServer } from './test-support/flood-server.ts';
-import { measurePeakRss } from './test-support/peak-rss.ts';
-import { startRawServer, type RawServer } from './test-support/raw-server.ts';
+import { FLOODS, startFloodServer, type FloodOptions, type FloodServer } from './testing/flood-server.ts';
+import { measurePeakRss } from './testing/peak-rss.ts';
+import { startRawServer, type RawServer } from './testing/raw-server.ts';
 
 const MiB = 1024 * 1024;
 // The servers send up to 300 MiB; a client that keeps what it reads grows by far more than this.

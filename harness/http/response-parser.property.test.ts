@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { FramingCode } from './http-errors.ts';
 import type { FramingError } from './http-errors.ts';
 import { parseResponses, ResponseParser } from './response-parser.ts';
-import { corruptedHead, expected, noBodySpec, observed, responseSequence, split } from './test-support/response-arbitraries.ts';
-import type { ResponseSpec } from './test-support/response-arbitraries.ts';
+import { corruptedHead, expected, noBodySpec, observed, responseSequence, split } from './testing/response-arbitraries.ts';
+import type { ResponseSpec } from './testing/response-arbitraries.ts';
 
 const streamOf = (specs: readonly ResponseSpec[]) => Buffer.concat(specs.map((s) => s.bytes));
 const methodsOf = (specs: readonly ResponseSpec[]) => specs.map((s) => s.method);

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetch as undiciFetch } from 'undici';
 import { budgetErrorIn } from './response-budget.ts';
-import { FLOODS, startFloodServer, type FloodServer } from './test-support/flood-server.ts';
-import { startRawServer, type RawServer } from './test-support/raw-server.ts';
+import { FLOODS, startFloodServer, type FloodServer } from './testing/flood-server.ts';
+import { startRawServer, type RawServer } from './testing/raw-server.ts';
 import { BudgetAgent, BudgetClient } from './undici-budget.ts';
 
 let servers: Array<FloodServer | RawServer> = [];

@@ -4,7 +4,7 @@
 // (RFC 9112 §9.6 forbids that; the spec's 204 bundle does not state it).
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchange, type RawRequest } from '../http/index.ts';
-import { startRawServer, type RawServer } from '../http/test-support/raw-server.ts';
+import { startRawServer, type RawServer } from '../http/testing/raw-server.ts';
 import { problemsOf, type Step } from './reused-connection.ts';
 
 const request = (method: string): RawRequest => ({ method, target: '/v1/users/alice/preferences', headers: [['Host', 'x']] });

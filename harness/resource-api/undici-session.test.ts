@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckContext } from '../checks/check.ts';
 import { Redactor, Transcript } from '../http/index.ts';
-import { FLOODS, startFloodServer, type FloodOptions, type FloodServer } from '../http/test-support/flood-server.ts';
-import { measurePeakRss } from '../http/test-support/peak-rss.ts';
+import { FLOODS, startFloodServer, type FloodOptions, type FloodServer } from '../http/testing/flood-server.ts';
+import { measurePeakRss } from '../http/testing/peak-rss.ts';
 import type { ResourceApiTarget } from './resource-api-target.ts';
 import { clientSession, poolSession, type UndiciSession } from './undici-session.ts';
 

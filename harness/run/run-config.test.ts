@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsProblems as problems } from '../test-support/options-problems.ts';
+import { optionsProblems as problems } from '../testing/options-problems.ts';
 import type { ResourceApiOptions } from '../systems/resource-api/resource-api-options.ts';
 import type { WebhookOptions } from '../systems/webhook/webhook-options.ts';
 import { resolveRunConfig, type RunConfig } from './run-config.ts';

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckContext } from '../checks/check.ts';
 import { Redactor, Transcript } from '../http/index.ts';
-import { FLOODS, startFloodServer, type FloodServer } from '../http/test-support/flood-server.ts';
-import { measurePeakRss } from '../http/test-support/peak-rss.ts';
+import { FLOODS, startFloodServer, type FloodServer } from '../http/testing/flood-server.ts';
+import { measurePeakRss } from '../http/testing/peak-rss.ts';
 import type { WebhookTarget } from './webhook-target.ts';
 import { webhookClient } from './webhook-client.ts';
 

@@ -2,7 +2,7 @@
 // not know, or a 200 that is no probe answer, names the probe as broken — never read as
 // a record, and a 404 is "no record".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRawServer, type RawServer } from '../http/test-support/raw-server.ts';
+import { startRawServer, type RawServer } from '../http/testing/raw-server.ts';
 import { ProbeContractError, WebhookProbe } from './webhook-probe.ts';
 
 function json(status: string, body: string): string {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testApp, W3C_BASE_CAPS } from './testing/app-harness.ts';
+import { testApp, W3C_BASE_CAPS } from './testing/test-app.ts';
 
 const APP = path.join(mkdtempSync(path.join(os.tmpdir(), 'vendor-faults-')), 'sample.apk');
 writeFileSync(APP, 'any bytes');

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toWebDriverError } from './errors.ts';
-import { testApp, W3C_BASE_CAPS, type TestApp } from './testing/app-harness.ts';
+import { testApp, W3C_BASE_CAPS, type TestApp } from './testing/test-app.ts';
 
 const MiB = 1024 * 1024;
 const appsRoot = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'vendor-apps-root-')));

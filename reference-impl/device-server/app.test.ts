@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testApp, W3C_BASE_CAPS, type TestApp } from './testing/app-harness.ts';
+import { testApp, W3C_BASE_CAPS, type TestApp } from './testing/test-app.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vendor-app-'));
 const APP = path.join(dir, 'sample.apk');

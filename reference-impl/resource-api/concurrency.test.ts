@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
-import type { TestUser } from './test-support.ts';
-import { createLabel, currentPrefs, deletedEffects, labelStatus, portOf, prefsPath, readyApp, TestTokens } from './test-support.ts';
+import type { TestUser } from './testing/test-tokens.ts';
+import { createLabel, currentPrefs, deletedEffects, labelStatus, prefsPath } from './testing/api-requests.ts';
+import { portOf, readyApp } from './testing/ready-app.ts';
+import { TestTokens } from './testing/test-tokens.ts';
 import { openStore } from '../store/open-store.ts';
 import type { SqlStore } from '../store/sql-store.ts';
 

@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.ts';
-import type { EmbeddedStore } from './test-support.ts';
-import { currentPrefs, openEmbeddedStore, portOf, prefsPath, readyApp, sendBytes, TestTokens } from './test-support.ts';
+import type { EmbeddedStore } from './testing/open-embedded-store.ts';
+import { currentPrefs, prefsPath, sendBytes } from './testing/api-requests.ts';
+import { openEmbeddedStore } from './testing/open-embedded-store.ts';
+import { portOf, readyApp } from './testing/ready-app.ts';
+import { TestTokens } from './testing/test-tokens.ts';
 
 const PROBLEM = 'application/problem+json';
 let embedded: EmbeddedStore;

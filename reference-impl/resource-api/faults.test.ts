@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFaults } from '../shared/faults.ts';
 import type { ResourceFault } from './faults.ts';
 import { KNOWN_FAULTS } from './faults.ts';
-import type { EmbeddedStore, TestUser } from './test-support.ts';
-import { createLabel, currentPrefs, deletedEffects, labelStatus, openEmbeddedStore, patchPrefs, prefsPath, readyApp, TestTokens } from './test-support.ts';
+import type { EmbeddedStore } from './testing/open-embedded-store.ts';
+import type { TestUser } from './testing/test-tokens.ts';
+import { createLabel, currentPrefs, deletedEffects, labelStatus, patchPrefs, prefsPath } from './testing/api-requests.ts';
+import { openEmbeddedStore } from './testing/open-embedded-store.ts';
+import { readyApp } from './testing/ready-app.ts';
+import { TestTokens } from './testing/test-tokens.ts';
 
 let embedded: EmbeddedStore;
 const tokens = new TestTokens();

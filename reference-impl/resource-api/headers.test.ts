@@ -2,8 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedStore } from './test-support.ts';
-import { createLabel, currentPrefs, openEmbeddedStore, prefsPath, readyApp, TestTokens } from './test-support.ts';
+import type { EmbeddedStore } from './testing/open-embedded-store.ts';
+import { createLabel, currentPrefs, prefsPath } from './testing/api-requests.ts';
+import { openEmbeddedStore } from './testing/open-embedded-store.ts';
+import { readyApp } from './testing/ready-app.ts';
+import { TestTokens } from './testing/test-tokens.ts';
 
 let embedded: EmbeddedStore;
 let app: FastifyInstance;

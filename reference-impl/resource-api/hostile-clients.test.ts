@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerLimits } from '../shared/server-limits.ts';
 import { abortMidBody, eventually, exchange, fillToCap, trickleBody } from '../shared/testing/hostile-clients.ts';
 import { buildApp } from './app.ts';
-import { currentPrefs, listen, openEmbeddedStore, patchPrefs, prefsPath, TestTokens, type EmbeddedStore } from './test-support.ts';
+import { currentPrefs, patchPrefs, prefsPath } from './testing/api-requests.ts';
+import { listen } from './testing/ready-app.ts';
+import { openEmbeddedStore, type EmbeddedStore } from './testing/open-embedded-store.ts';
+import { TestTokens } from './testing/test-tokens.ts';
 
 const LIMITS: ServerLimits = { headersTimeoutMs: 500, requestTimeoutMs: 1000, keepAliveTimeoutMs: 500, maxConnections: 4 };
 type LogLine = Record<string, unknown>;

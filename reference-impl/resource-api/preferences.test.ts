@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedStore } from './test-support.ts';
-import { currentPrefs, openEmbeddedStore, patchPrefs, prefsPath, readyApp, sendBytes, TestTokens } from './test-support.ts';
+import type { EmbeddedStore } from './testing/open-embedded-store.ts';
+import { currentPrefs, patchPrefs, prefsPath, sendBytes } from './testing/api-requests.ts';
+import { openEmbeddedStore } from './testing/open-embedded-store.ts';
+import { readyApp } from './testing/ready-app.ts';
+import { TestTokens } from './testing/test-tokens.ts';
 
 const PROBLEM = 'application/problem+json';
 let embedded: EmbeddedStore;

@@ -4,10 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceFault } from './faults.ts';
-import type { EmbeddedStore, TestUser } from './test-support.ts';
-import { createLabel, openEmbeddedStore, portOf, prefsPath, readyApp, TestTokens } from './test-support.ts';
-import type { WireResponse } from './wire-exchange.ts';
-import { exchange, httpRequest, parseResponses } from './wire-exchange.ts';
+import type { EmbeddedStore } from './testing/open-embedded-store.ts';
+import type { TestUser } from './testing/test-tokens.ts';
+import { createLabel, prefsPath } from './testing/api-requests.ts';
+import { openEmbeddedStore } from './testing/open-embedded-store.ts';
+import { portOf, readyApp } from './testing/ready-app.ts';
+import { TestTokens } from './testing/test-tokens.ts';
+import type { WireResponse } from './testing/wire-exchange.ts';
+import { exchange, httpRequest, parseResponses } from './testing/wire-exchange.ts';
 
 const MODES = ['sequential', 'pipelined'] as const;
 let embedded: EmbeddedStore;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signatureOf } from '../../harness/webhook/sign.ts';
-import { scriptedReceiver, type ScriptedAnswer, type ScriptedReceiver } from '../../harness/webhook/sender/test-support/scripted-receiver.ts';
+import { scriptedReceiver, type ScriptedAnswer, type ScriptedReceiver } from '../../harness/webhook/sender/testing/scripted-receiver.ts';
 import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
 
 const SECRET = 'cli-secret-9f8e7d6c5b4a';

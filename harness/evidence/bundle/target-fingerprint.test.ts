@@ -2,7 +2,7 @@
 // target answering with an endless body it reads none of the body and drops the
 // connection, instead of draining the flood for the rest of the run.
 import { afterEach, describe, expect, it } from 'vitest';
-import { FLOODS, startFloodServer, type FloodServer } from '../../http/test-support/flood-server.ts';
+import { FLOODS, startFloodServer, type FloodServer } from '../../http/testing/flood-server.ts';
 import { fingerprintTargets } from './target-fingerprint.ts';
 
 let server: FloodServer | undefined;

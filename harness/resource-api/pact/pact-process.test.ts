@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tsxNodeArgs } from '../../project-paths.ts';
 
-const PARENT = fileURLToPath(new URL('./test-support/run-pact-then-wait.ts', import.meta.url));
+const PARENT = fileURLToPath(new URL('./testing/run-pact-then-wait.ts', import.meta.url));
 
 /** Gone: no such process, or one that has ended and waits only to be reaped. */
 function gone(pid: number): boolean {

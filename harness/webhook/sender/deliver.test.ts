@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signatureOf } from '../sign.ts';
 import { deliver, type DeliverOptions } from './deliver.ts';
 import { MAX_KEPT_BODY } from './post-once.ts';
-import { scriptedReceiver, type ScriptedAnswer, type ScriptedReceiver } from './test-support/scripted-receiver.ts';
+import { scriptedReceiver, type ScriptedAnswer, type ScriptedReceiver } from './testing/scripted-receiver.ts';
 
 const SECRET = 'unit-test-secret-0123456789';
 const BODY = Buffer.from('{\n  "id": "evt_unit",\n  "type": "payment.succeeded"\n}\n');

@@ -6,7 +6,7 @@ import { signatureOf } from '../sign.ts';
 import { DeadLetterStore } from './dead-letter-store.ts';
 import { deliver } from './deliver.ts';
 import { replayEntries } from './replay.ts';
-import { scriptedReceiver, type ScriptedReceiver } from './test-support/scripted-receiver.ts';
+import { scriptedReceiver, type ScriptedReceiver } from './testing/scripted-receiver.ts';
 
 const SECRET = 'replay-secret-abcdef';
 const receivers: ScriptedReceiver[] = [];

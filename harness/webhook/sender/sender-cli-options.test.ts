@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { optionsProblems as problems } from '../../test-support/options-problems.ts';
+import { optionsProblems as problems } from '../../testing/options-problems.ts';
 import { resolveDeliveriesConfig, resolveSendConfig } from './sender-cli-options.ts';
 
 const cwd = mkdtempSync(join(tmpdir(), 'wirecheck-send-options-'));

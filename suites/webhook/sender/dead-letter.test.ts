@@ -11,9 +11,9 @@ import { signatureOf } from '../../../harness/webhook/sign.ts';
 import { entryBody } from '../../../harness/webhook/sender/dead-letter-entry.ts';
 import { DeadLetterStore } from '../../../harness/webhook/sender/dead-letter-store.ts';
 import { replayEntry } from '../../../harness/webhook/sender/replay.ts';
-import { deadLetterFile, sendToSimulated, senderOptions, virtualTime } from './support/sender-under-test.ts';
+import { deadLetterFile, sendToSimulated, senderOptions, virtualTime } from './testing/sender-under-test.ts';
 import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
-import { RECEIVER_URL, simulateReceiver } from './support/simulated-receiver.ts';
+import { RECEIVER_URL, simulateReceiver } from './testing/simulated-receiver.ts';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { assertProperty } from '../../../harness/checks/property.ts';
 import { eventBytes, paymentEvent } from '../../../harness/webhook/payment-event.ts';
-import { sendToSimulated } from './support/sender-under-test.ts';
-import type { Answer } from './support/simulated-receiver.ts';
+import { sendToSimulated } from './testing/sender-under-test.ts';
+import type { Answer } from './testing/simulated-receiver.ts';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

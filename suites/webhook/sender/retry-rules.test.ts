@@ -4,8 +4,8 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { eventBytes, paymentEvent } from '../../../harness/webhook/payment-event.ts';
-import { sendToSimulated, type SimulatedDelivery } from './support/sender-under-test.ts';
-import type { Answer } from './support/simulated-receiver.ts';
+import { sendToSimulated, type SimulatedDelivery } from './testing/sender-under-test.ts';
+import type { Answer } from './testing/simulated-receiver.ts';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

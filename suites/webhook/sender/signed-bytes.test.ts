@@ -9,9 +9,9 @@ import { jsonStyle } from '../../../harness/webhook/arbitraries.ts';
 import { formatJson } from '../../../harness/webhook/json-format.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { signatureOf } from '../../../harness/webhook/sign.ts';
-import { sendToSimulated } from './support/sender-under-test.ts';
+import { sendToSimulated } from './testing/sender-under-test.ts';
 import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
-import type { ReceivedRequest } from './support/simulated-receiver.ts';
+import type { ReceivedRequest } from './testing/simulated-receiver.ts';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
