@@ -131,8 +131,11 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       if ((error as { code?: unknown }).code === 'VITEST_PENDING') throw error;
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.
-      if (def.level === 'INFO') return ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
-      throw escapeError(error);
+      if (def.level !== 'INFO') throw escapeError(error);
+      ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
     }
+    // What an INFO check recorded, for Allure too (its status there: report/allure-status.ts).
+    const { observed } = checkMeta(vitest.task);
+    if (def.level === 'INFO' && observed) await allure.attachment('observed', observed, 'text/plain');
   });
 }
