@@ -35,6 +35,12 @@ export interface CheckDefinition {
   readonly title: string;
   /** Section and rule of the system's spec, e.g. "Processing order 1". */
   readonly clause: string;
+  /**
+   * Further rules of the spec this check tests, where the spec states one rule in more than
+   * one place (the processing order and the states table): the clause-coverage table counts
+   * them covered by it too. `clause` stays the one the check cites.
+   */
+  readonly alsoCovers?: readonly string[];
   /** Required of MUST and SHOULD checks: the spec's (or a cited RFC's) own words. */
   readonly basis?: CheckBasis;
   /** Where the spec allows several behaviours: which ones pass, stated for the reader. */

@@ -9,7 +9,7 @@ import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CheckNeed, SystemCheck } from './check-definition.ts';
 import { suiteRun, type SuiteRun } from './suite-run.ts';
-import type { SystemTarget } from '../target/target-info.ts';
+import type { SystemTarget, TargetKind } from '../target/target-info.ts';
 import { Redactor, Transcript } from '../http/index.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { checkMeta } from './check-meta.ts';
@@ -33,17 +33,23 @@ export interface CheckContext {
 
 export type CheckBody = (ctx: CheckContext) => Promise<void> | void;
 
-const NEED_REASONS: Readonly<Record<CheckNeed, string>> = {
+/** Why a check is skipped for a need its target lacks: what the run can do about it, which depends on the target's kind. */
+const NEED_REASONS: Readonly<Record<CheckNeed, string | Readonly<Record<TargetKind, string>>>> = {
   probe: 'needs probe',
   'server-command': 'needs server command',
-  'multi-instance': 'needs multi-instance: several instances on one store (the reference on PostgreSQL: set DATABASE_URL; a deployment: --base-url once per instance)',
+  'multi-instance': {
+    reference: 'needs multi-instance: several instances on one store (the reference runs them on PostgreSQL: set DATABASE_URL or --database-url)',
+    external: 'needs multi-instance: several instances of the deployment sharing one store (give --base-url once per instance)',
+  },
   'event-version': 'needs --version-field: where the receiver reads an event\'s version (the spec does not say; the reference reads data.version)',
   'session-discovery': 'needs session discovery: a target started with *:session_discovery (--session-discovery)',
 };
 
 export function unmetNeed(def: SystemCheck, target: SystemTarget): string | undefined {
   const missing = (def.needs ?? []).find((need) => !target.capabilities.includes(need));
-  return missing && NEED_REASONS[missing];
+  if (missing === undefined) return undefined;
+  const reason = NEED_REASONS[missing];
+  return typeof reason === 'string' ? reason : reason[target.kind];
 }
 
 /** The preflight's root cause for a need this check has, when it found one: the check fails with it at once. */
@@ -131,8 +137,11 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       if ((error as { code?: unknown }).code === 'VITEST_PENDING') throw error;
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.
-      if (def.level === 'INFO') return ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
-      throw escapeError(error);
+      if (def.level !== 'INFO') throw escapeError(error);
+      ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
     }
+    // What an INFO check recorded, for Allure too (its status there: report/allure-status.ts).
+    const { observed } = checkMeta(vitest.task);
+    if (def.level === 'INFO' && observed) await allure.attachment('observed', observed, 'text/plain');
   });
 }

@@ -9,7 +9,7 @@ function cell(text: string): string {
 
 export function checkTableMarkdown(system: SystemName): string {
   const rows = checksOf(system).map((c) => {
-    const notes = [c.needs?.length ? `needs ${c.needs.join(', ')}` : '', c.allows ? `allows: ${c.allows}` : ''].filter(Boolean).join('; ');
+    const notes = [c.alsoCovers?.length ? `also covers ${c.alsoCovers.join(', ')}` : '', c.needs?.length ? `needs ${c.needs.join(', ')}` : '', c.allows ? `allows: ${c.allows}` : ''].filter(Boolean).join('; ');
     return `| ${c.id} | ${c.level} | ${cell(c.title)} | ${cell(c.clause)} | ${cell(notes)} |`;
   });
   return ['| id | level | check | clause | notes |', '|---|---|---|---|---|', ...rows].join('\n');

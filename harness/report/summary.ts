@@ -53,6 +53,8 @@ export interface SummaryEvidence {
   /** --repeat K (present when K > 1). */
   readonly repeat?: number;
   readonly baseline?: SummaryBaseline;
+  /** --fail-on-skipped-must was given: a skipped MUST check fails the run. */
+  readonly failOnSkippedMust?: true;
 }
 
 export interface Summary extends SummaryEvidence {

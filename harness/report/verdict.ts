@@ -1,7 +1,8 @@
 // The run's verdict, as the exit code (CONTRACTS §1), the terminal's last line and
 // the banner of report.html state it. A failure covered by an unexpired baseline
-// entry is reported but does not gate.
-import { gatesRun } from '../checks/outcome.ts';
+// entry is reported but does not gate. A skipped MUST check is said on the verdict
+// line, whatever the verdict, and gates only with --fail-on-skipped-must.
+import { gatesRun, type Outcome } from '../checks/outcome.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { CheckResult } from './check-result.ts';
 
@@ -9,8 +10,28 @@ export function gates(result: CheckResult): boolean {
   return gatesRun(result.outcome) && result.baseline?.status !== 'baselined';
 }
 
-export function exitCodeOf(results: readonly CheckResult[]): number {
+/** How the run's options change what gates. */
+export interface GateOptions {
+  /** --fail-on-skipped-must: a skipped MUST check fails the run. */
+  readonly failOnSkippedMust?: boolean;
+}
+
+/** What the verdict needs of a check: a CheckResult's, or summary.json's (report.html). */
+export interface JudgedCheck {
+  readonly level: string;
+  readonly outcome: Outcome;
+  readonly reason?: string;
+}
+
+const judged = (result: CheckResult): JudgedCheck => ({ level: result.check.level, outcome: result.outcome, ...(result.reason !== undefined ? { reason: result.reason } : {}) });
+
+export function isSkippedMust(check: JudgedCheck): boolean {
+  return check.level === 'MUST' && check.outcome === 'skipped';
+}
+
+export function exitCodeOf(results: readonly CheckResult[], options: GateOptions = {}): number {
   if (results.some(gates)) return EXIT.failed;
+  if (options.failOnSkippedMust && results.some((r) => isSkippedMust(judged(r)))) return EXIT.failed;
   if (!results.some((r) => r.outcome !== 'skipped')) return EXIT.vacuous;
   return EXIT.passed;
 }
@@ -28,12 +49,36 @@ function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
+const MAX_KIND_CHARS = 48;
+
+/** A skip reason's kind: its words before the first colon or parenthesis ("needs probe", "needs --version-field", "not applicable"). */
+export function skipKind(reason: string | undefined): string {
+  const kind = (reason ?? '').split(/:|\s\(/)[0]?.trim() || 'no reason given';
+  return kind.length > MAX_KIND_CHARS ? `${kind.slice(0, MAX_KIND_CHARS - 1)}…` : kind;
+}
+
+/** "19 MUST checks skipped (needs probe: 17, needs --version-field: 2)", or undefined when none was. */
+export function skippedMustText(checks: readonly JudgedCheck[]): string | undefined {
+  const skipped = checks.filter(isSkippedMust);
+  if (skipped.length === 0) return undefined;
+  const byKind = new Map<string, number>();
+  for (const c of skipped) byKind.set(skipKind(c.reason), (byKind.get(skipKind(c.reason)) ?? 0) + 1);
+  const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind}: ${n}`).join(', ');
+  return `${count(skipped.length, 'MUST check')} skipped (${kinds})`;
+}
+
 /** The last line of the terminal output. */
-export function verdictLine(exitCode: number, results: readonly CheckResult[], strict: boolean): string {
+export function verdictLine(exitCode: number, results: readonly CheckResult[], options: { readonly strict: boolean } & GateOptions): string {
   const baselined = results.filter((r) => r.baseline?.status === 'baselined').length;
   const known = baselined ? ` · ${count(baselined, 'baselined failure')} not gating` : '';
-  if (exitCode === EXIT.failed) return `\nFAILED (exit 1): ${results.filter(gates).map((r) => r.check.id).join(', ')}${known}`;
-  if (exitCode === EXIT.vacuous) return '\nNOTHING EXECUTED (exit 3): every selected check was skipped';
+  const skipped = skippedMustText(results.map(judged));
+  if (exitCode === EXIT.failed) {
+    const failed = results.filter(gates).map((r) => r.check.id).join(', ');
+    const skippedPart = !skipped ? '' : options.failOnSkippedMust ? `${failed ? ' · ' : ''}${skipped}, gating with --fail-on-skipped-must` : ` — ${skipped}`;
+    return `\nFAILED (exit 1): ${failed}${skippedPart}${known}`;
+  }
+  if (exitCode === EXIT.vacuous) return `\nNOTHING EXECUTED (exit 3): every selected check was skipped${skipped ? ` — ${skipped}` : ''}`;
   const warned = results.filter((r) => r.outcome === 'warned').length;
-  return `\nPASSED (exit 0)${warned ? ` with ${warned} SHOULD warning(s)${strict ? '' : ' (--strict makes them fail)'}` : ''}${known}`;
+  const warnings = warned ? ` with ${warned} SHOULD warning(s)${options.strict ? '' : ' (--strict makes them fail)'}` : '';
+  return `\nPASSED (exit 0)${warnings}${skipped ? ` — ${skipped}; --fail-on-skipped-must makes them fail the run` : ''}${known}`;
 }

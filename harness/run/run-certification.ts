@@ -45,7 +45,11 @@ function judgeRun(attempts: readonly (readonly CheckResult[])[], config: RunConf
   const merged = mergeAttempts(attempts, config.strict);
   const judged = config.baseline ? judgeBaseline(merged, config.baseline, utcDay(startedAt)) : { results: merged };
   const baseline: SummaryBaseline | undefined = 'summary' in judged ? judged.summary : undefined;
-  return { results: judged.results, evidence: { harnessVersion: HARNESS_VERSION, ...(config.repeat > 1 ? { repeat: config.repeat } : {}), ...(baseline ? { baseline } : {}) } };
+  const evidence: SummaryEvidence = {
+    harnessVersion: HARNESS_VERSION, ...(config.repeat > 1 ? { repeat: config.repeat } : {}), ...(baseline ? { baseline } : {}),
+    ...(config.failOnSkippedMust ? { failOnSkippedMust: true } : {}),
+  };
+  return { results: judged.results, evidence };
 }
 
 function printEvidence(io: Output, evidence: EvidenceFiles): void {
@@ -88,7 +92,7 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];
     const attempts = await runAttempts({ selected, context, repeat: config.repeat, strict: config.strict, io });
     const { results, evidence } = judgeRun(attempts, config, startedAt);
-    const exitCode = exitCodeOf(results);
+    const exitCode = exitCodeOf(results, config);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
     // The run's one record: every report is written from it, each once.
     const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence });
@@ -99,7 +103,7 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     printEvidence(io, files.evidence);
     if (files.allureHtml) io.out(`allure   ${files.allureHtml}`);
     if (files.allureError) io.err(`wirecheck: the Allure HTML report could not be generated: ${files.allureError}`);
-    io.out(verdictLine(exitCode, results, config.strict));
+    io.out(verdictLine(exitCode, results, config));
     return { exitCode, results };
   } finally {
     await stopTargets(started);

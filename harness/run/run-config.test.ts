@@ -74,6 +74,15 @@ describe('resolveRunConfig', () => {
     ]);
   });
 
+  it('takes --fail-on-skipped-must into the configuration and the reproduction command', () => {
+    const config = resolveRunConfig({ system: 'webhook', failOnSkippedMust: true }, {}, cwd);
+    expect(config.failOnSkippedMust).toBe(true);
+    expect(config.reproduce).toMatch(/^npx wirecheck run webhook .*--fail-on-skipped-must/);
+    const without = resolveRunConfig({ system: 'webhook' }, {}, cwd);
+    expect(without.failOnSkippedMust).toBe(false);
+    expect(without.reproduce).not.toContain('--fail-on-skipped-must');
+  });
+
   it('keeps --reference-fault to one system on the reference target', () => {
     expect(problems(() => resolveRunConfig({ system: 'all', referenceFault: 'ack-200' }, {}, cwd))[0]).toContain('--reference-fault is for the self-test');
   });

@@ -30,6 +30,8 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly only?: { readonly spec: string; readonly patterns: readonly RegExp[] };
   readonly seed: number;
   readonly strict: boolean;
+  /** --fail-on-skipped-must: a skipped MUST check fails the run (exit 1). */
+  readonly failOnSkippedMust: boolean;
   /** Bytes one answer of a target may take before the check fails and the connection is dropped (--max-response-bytes). */
   readonly maxResponseBytes: number;
   /** Each registered system's own options, as its module's resolve() made them. */
@@ -214,7 +216,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     runId, systems, target, ...(baseUrls[0] ? { baseUrl: baseUrls[0] } : {}), baseUrls, reportDir,
     probe: options['probe'] === true || target === 'reference',
     ...(only ? { only } : {}),
-    seed, strict: options['strict'] === true, workTimeoutMs, maxResponseBytes,
+    seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes,
     own, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),
@@ -235,6 +237,7 @@ function reproduceCommand(options: RunArguments, config: RunConfig): string {
   for (const url of listOf(options['baseUrl'])) add('--base-url', url);
   if (options['probe']) args.push('--probe');
   if (options['strict']) args.push('--strict');
+  if (config.failOnSkippedMust) args.push('--fail-on-skipped-must');
   add('--seed', String(config.seed));
   add('--work-timeout', text(options, 'workTimeout'));
   add('--max-response-bytes', text(options, 'maxResponseBytes'));

@@ -66,6 +66,11 @@ const SELECTION: OptionSection = {
     },
     { flag: 'strict', type: 'boolean', help: ['SHOULD failures fail the run too'], readme: ['`--strict`', 'SHOULD-level failures also fail the run'] },
     {
+      flag: 'fail-on-skipped-must', type: 'boolean',
+      help: ['a skipped MUST check fails the run (exit 1), whatever its', 'reason (needs probe, needs --version-field, not applicable, ...)'],
+      readme: ['`--fail-on-skipped-must`', 'a MUST check that was skipped, for whatever reason (`needs probe`, `needs --version-field`, `not applicable: …`), fails the run: exit 1, the verdict naming how many were skipped and why. Without it a skipped MUST check does not gate, and the verdict line and report.html still say how many were skipped and why'],
+    },
+    {
       flag: 'report-dir', type: 'string', usage: '--report-dir DIR', help: ['where reports go (default reports/<run-id>/)'],
       readme: ['`--report-dir DIR`', 'where reports go; default `reports/<run-id>/`'],
     },

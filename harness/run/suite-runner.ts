@@ -4,6 +4,7 @@ import { createVitest } from 'vitest/node';
 import type { SystemCheck } from '../checks/check-definition.ts';
 import { suiteFilesOf } from '../systems/catalog.ts';
 import { CheckReporter, type ProgressListener } from '../report/check-reporter.ts';
+import { allureStatusListener } from '../report/allure-status.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
 import { SUITE_RUN_KEY, type SuiteRun } from '../checks/suite-run.ts';
 
@@ -41,7 +42,8 @@ async function runSystemSuites(options: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
     setupFiles: ['allure-vitest/setup'],
-    reporters: [options.reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir }]],
+    // INFO checks get Allure's `unknown`, not `passed` (report/allure-status.ts).
+    reporters: [options.reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir, listeners: [allureStatusListener] }]],
     provide: { [SUITE_RUN_KEY]: options.context },
     passWithNoTests: true,
     experimental: { fsModuleCache: true },

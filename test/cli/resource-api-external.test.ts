@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
 import { serveReference, type Served } from '../support/serve-reference.ts';
+import { allureTotals, summaryAsAllure } from '../support/allure-results.ts';
 
 const TOKEN = `e2e-${randomBytes(16).toString('hex')}`;
 const OTHER_TOKEN = `e2e-other-${randomBytes(16).toString('hex')}`;
@@ -70,6 +71,19 @@ describe('wirecheck run resource-api --target external', () => {
     const skipped = run.summary?.checks.filter((c) => c.outcome === 'skipped') ?? [];
     expect(skipped.map((c) => c.id).sort()).toEqual(['RA-CONC-02', 'RA-CONC-03', 'RA-DEL-04', 'RA-DEL-05', 'RA-DUR-02', 'RA-DUR-03', 'RA-DUR-04']);
     expect(new Set(skipped.map((c) => c.reason))).toEqual(new Set(['needs probe']));
+    // The five MUST among them, on the verdict line: a green exit 0 does not hide them.
+    expect(run.stdout).toContain('PASSED (exit 0) — 5 MUST checks skipped (needs probe: 5); --fail-on-skipped-must makes them fail the run');
+    // Allure counts them skipped, as summary.json does.
+    expect(allureTotals(run.reportDir)).toEqual(summaryAsAllure(run.summary?.totals ?? {}));
+  }, 120_000);
+
+  it('fails the run on a skipped MUST check with --fail-on-skipped-must (exit 1), the check\'s own outcome staying skipped', async () => {
+    const run = await external(clean, '--no-allure', '--fail-on-skipped-must', '--only', 'RA-DEL-04,RA-PREF-01');
+    expect(run.exitCode, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain('FAILED (exit 1): 1 MUST check skipped (needs probe: 1), gating with --fail-on-skipped-must');
+    expect(run.summary).toMatchObject({ exitCode: 1, failOnSkippedMust: true });
+    expect(run.summary?.checks.map((c) => [c.id, c.outcome])).toEqual([['RA-PREF-01', 'passed'], ['RA-DEL-04', 'skipped']]);
+    expect(readFileSync(join(run.reportDir, 'report.html'), 'utf8')).toContain('1 MUST check skipped (needs probe: 1), and --fail-on-skipped-must makes a skipped MUST check fail the run');
   }, 120_000);
 
   it('fails by name against a faulty deployment (exit 1), with redacted evidence and no token anywhere', async () => {

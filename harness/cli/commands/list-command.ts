@@ -19,7 +19,7 @@ export function listCommand(args: readonly string[], io: Output): number {
   }
   const checks = allChecks().filter((c) => system === undefined || system === 'all' || c.system === system);
   if (values['json']) {
-    io.out(JSON.stringify(checks.map(({ id, system: s, level, title, clause, basis, allows, needs }) => ({ id, system: s, level, title, clause, basis, allows, needs })), null, 2));
+    io.out(JSON.stringify(checks.map(({ id, system: s, level, title, clause, alsoCovers, basis, allows, needs }) => ({ id, system: s, level, title, clause, alsoCovers, basis, allows, needs })), null, 2));
     return 0;
   }
   for (const c of checks) {

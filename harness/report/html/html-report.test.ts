@@ -38,6 +38,23 @@ describe('report.html', () => {
     expect([0, 1, 3].map(verdict)).toEqual([['PASSED', '0'], ['FAILED', '1'], ['NOTHING EXECUTED', '3']]);
   });
 
+  it('says beside the verdict how many MUST checks were skipped and why, and whether they gate', () => {
+    const checks = [
+      check('WH-SIG-01', 'passed'),
+      check('WH-ACK-03', 'skipped', { reason: 'needs probe' }),
+      check('WH-ORD-01', 'skipped', { reason: 'needs --version-field: where the receiver reads an event\'s version' }),
+      check('WH-ORD-04', 'skipped', { level: 'INFO', reason: 'needs probe' }),
+    ];
+    const why = (html: string) => /<div class="verdict-why">([^<]*)<\/div>/.exec(html)?.[1];
+    const passed = renderHtmlReport({ summary: summary(checks, 0), checks });
+    expect(why(passed)).toBe('exit 0 — every MUST check that ran passed — 2 MUST checks skipped (needs probe: 1, needs --version-field: 1)');
+    expect(passed).toContain('MUST checks skipped, they do not gate (--fail-on-skipped-must makes them fail the run): <a href="#check-wh-ack-03" title="needs probe">WH-ACK-03</a> <a href="#check-wh-ord-01"');
+    const failed = renderHtmlReport({ summary: summary(checks, 1, { failOnSkippedMust: true }), checks });
+    expect(why(failed)).toBe('exit 1 — 2 MUST checks skipped (needs probe: 1, needs --version-field: 1), and --fail-on-skipped-must makes a skipped MUST check fail the run');
+    expect(failed).toContain('MUST checks skipped, they fail the run (--fail-on-skipped-must)');
+    expect(why(renderHtmlReport({ summary: summary([checks[0] as CheckView], 0), checks: [checks[0] as CheckView] }))).toBe('exit 0 — every MUST check that ran passed');
+  });
+
   it('marks flaky, baselined, expired and fixed checks, and lists the clause gaps', () => {
     const checks = [
       check('WH-SIG-03', 'failed', { flaky: true, attempts: ['passed', 'failed'] }),

@@ -1,7 +1,7 @@
 // The top of report.html: the verdict with the exit code, then what was certified,
 // with which harness, seed, date and duration — and what gated.
 import { OUTCOMES } from '../../checks/outcome.ts';
-import { verdictLabel } from '../verdict.ts';
+import { isSkippedMust, skippedMustText, verdictLabel } from '../verdict.ts';
 import { anchor, esc } from './escape-html.ts';
 import type { ReportView } from './report-view.ts';
 
@@ -20,6 +20,23 @@ function gatingLinks(view: ReportView): string {
   const gating = view.checks.filter((c) => c.outcome === 'failed' && !c.baselined);
   if (gating.length === 0) return '';
   return `<p class="gating">Gating failures: ${gating.map((c) => `<a href="#${anchor('check', c.id)}">${esc(c.id)}</a>`).join(' ')}</p>`;
+}
+
+/** The MUST checks this run skipped, linked, and what that did to the verdict. */
+function skippedMust(view: ReportView): string {
+  const skipped = view.checks.filter(isSkippedMust);
+  if (skipped.length === 0) return '';
+  const effect = view.summary.failOnSkippedMust ? 'they fail the run (--fail-on-skipped-must)' : 'they do not gate (--fail-on-skipped-must makes them fail the run)';
+  return `<p class="gating skipped-must">MUST checks skipped, ${esc(effect)}: ${skipped.map((c) => `<a href="#${anchor('check', c.id)}" title="${esc(c.reason ?? '')}">${esc(c.id)}</a>`).join(' ')}</p>`;
+}
+
+/** Why the verdict is what it is: the exit code's meaning, and the MUST checks that were skipped. */
+function verdictWhy(view: ReportView, label: string): string {
+  const skipped = skippedMustText(view.checks);
+  const gatingFailures = view.checks.some((c) => c.outcome === 'failed' && !c.baselined);
+  if (label === 'FAILED' && !gatingFailures && skipped && view.summary.failOnSkippedMust) return `${skipped}, and --fail-on-skipped-must makes a skipped MUST check fail the run`;
+  if (!skipped) return EXPLAIN[label] ?? '';
+  return `${EXPLAIN[label] ?? ''} — ${skipped}${view.summary.failOnSkippedMust ? ', gating with --fail-on-skipped-must' : ''}`;
 }
 
 function knownFailures(view: ReportView): string {
@@ -44,11 +61,12 @@ export function reportHeader(view: ReportView): string {
   const totals = OUTCOMES.map((o) => `<span class="chip o-${o}${summary.totals[o] ? '' : ' zero'}">${esc(summary.totals[o])} ${o}</span>`).join('');
   return `<header class="verdict v-${anchor(label)}">
   <div class="verdict-word">${esc(label)}</div>
-  <div class="verdict-why">exit ${esc(summary.exitCode)} — ${esc(EXPLAIN[label])}${esc(knownFailures(view))}</div>
+  <div class="verdict-why">exit ${esc(summary.exitCode)} — ${esc(verdictWhy(view, label))}${esc(knownFailures(view))}</div>
 </header>
 <section class="meta">
   <dl>${rows.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl>
   <div class="totals">${totals}</div>
   ${gatingLinks(view)}
+  ${skippedMust(view)}
 </section>`;
 }

@@ -73,7 +73,7 @@ pre.transcript { margin: 0; padding: 10px 12px; background: #0d1117; color: #e6e
 .cbadge.o-passed { background: var(--passed-bg); } .cbadge.o-failed { background: var(--failed-bg); color: var(--failed); } .cbadge.o-warned { background: var(--warned-bg); }
 .cbadge.o-skipped { background: var(--skipped-bg); } .cbadge.o-info { background: var(--info-bg); } .cbadge.not-run { color: var(--muted); border-style: dashed; }
 .cov { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; padding: 1px 6px; border-radius: 4px; white-space: nowrap; }
-.cov-yes { color: var(--passed); } .cov-unchk { background: var(--skipped-bg); color: var(--skipped); } .cov-gap { background: var(--warned-bg); color: var(--warned); }
+.cov-yes { color: var(--passed); } .cov-obs { background: var(--info-bg); color: var(--info); } .cov-unchk { background: var(--skipped-bg); color: var(--skipped); } .cov-gap { background: var(--warned-bg); color: var(--warned); }
 tr.gap td { background: #fffbe6; } .why { color: var(--muted); font-size: 12.5px; }
 .lead, .empty { color: var(--muted); }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; border-top: 1px solid var(--line); padding-top: 10px; }
