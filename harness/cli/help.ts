@@ -1,7 +1,7 @@
 // Help texts: what a user reads before the README. The options of run come from the
 // option tables (harness/run/run-options.ts and each system's), the systems from the registry.
 import { runHelpSections } from '../run/run-options.ts';
-import { systemNames } from '../systems/registry.ts';
+import { systemModules, systemNames } from '../systems/registry.ts';
 
 export function mainHelp(): string {
   return `wirecheck — conformance harness for signed webhook receivers, 204-style REST APIs
@@ -10,7 +10,7 @@ and Appium-3-style device automation servers.
 Usage:
   wirecheck run <system> [options]     certify a system: ${[...systemNames(), 'all'].join(' | ')}
   wirecheck list [<system>]            print every check: id, level, title, clause
-  wirecheck serve <system> [--port N]  run the bundled reference implementation in the foreground
+  wirecheck serve <system> [options]   run the bundled reference implementation in the foreground
   wirecheck send --url U --event FILE  deliver one signed webhook event with the bundled sender
   wirecheck deliveries list|replay     the sender's dead-lettered (exhausted) deliveries
   wirecheck replay <check-id> --seed N rerun one check and print its transcript
@@ -42,14 +42,34 @@ export const LIST_HELP = `wirecheck list [<system>] [--json]
 
 Prints every check (id, level, title, clause) without a target; --json for machines.`;
 
-export const SERVE_HELP = `wirecheck serve <system> [--port N]
+/** `wirecheck serve --help`: each system's reference and its options, from the modules. */
+export function serveHelp(): string {
+  const modules = systemModules();
+  const width = Math.max(...modules.map((m) => m.name.length)) + 2;
+  const about = modules.map((m) => `  ${m.name.padEnd(width)}${m.reference.about ?? ''}`.trimEnd());
+  const options = modules.flatMap((m) => m.reference.serveOptions ?? []);
+  const column = Math.max('--port N'.length, ...options.map((o) => o.usage.length)) + 2;
+  const row = (usage: string, help: readonly string[]) => help.map((line, i) => `  ${(i === 0 ? usage : '').padEnd(column)}${line}`).join('\n');
+  const sections = modules.filter((m) => m.reference.serveOptions?.length).map((m) => {
+    const own = m.reference.serveOptions ?? [];
+    const steps = own.filter((o) => o.before).map((o) => `--${o.flag}`);
+    const rows = own.map((o) => row(o.usage, o.help));
+    return `\nOptions of serve ${m.name} (${steps.length > 0 ? `all but ${steps.join(', ')} are` : 'each is'} handed to its program as given):\n${rows.join('\n')}`;
+  });
+  return `wirecheck serve <system> [--port N] [its options] [-- ARGS]
 
 Runs the bundled reference implementation in the foreground (Ctrl-C stops it).
-  webhook        needs WEBHOOK_SECRET in the environment; PORT default 3000
-  resource-api   tokens from API_TOKENS="token:user,..."; PORT default 3001
-  device-server  the reference server CLI with VENDOR_HOME; port default 4723
-The reference reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), and
-CONFORMANCE_PROBE=1 enables the probe API (never in production).`;
+${about.join('\n')}
+The references with a database read DATABASE_URL (PostgreSQL) or DATA_DIR (embedded
+PGlite), and CONFORMANCE_PROBE=1 enables the probe API (never in production).
+
+${row('--port N', ['the port to listen on (0-65535)'])}
+${row('-- ARGS', ['anything after -- is handed to the reference\'s program as it is,', 'e.g. wirecheck serve device-server -- driver list --installed'])}
+${sections.join('\n')}
+
+Exit codes: the reference's own · 2 usage (an unknown system or option), or a step before
+it failed.`;
+}
 
 export const SEND_HELP = `wirecheck send --url U --event FILE [options]
 

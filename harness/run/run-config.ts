@@ -195,7 +195,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     problems.push('--reference-fault is for the self-test: it needs --target reference and a single system');
   }
   const own = Object.fromEntries(systemModules().map((m) => [m.name, m.resolve({
-    values: options, env, external, selected: systems.includes(m.name), faults, problems,
+    values: options, env, cwd, external, selected: systems.includes(m.name), faults, problems,
   })]));
   // A fault a system keeps (the bundled sender's) is not the reference process's, which refuses names it does not know.
   const referenceFaults = faults.filter((f) => !systemModules().some((m) => m.ownsFault?.(f)));

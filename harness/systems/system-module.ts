@@ -44,6 +44,8 @@ export interface ResolveInputs {
   readonly external: boolean;
   /** This system is among those the run certifies. */
   readonly selected: boolean;
+  /** The directory wirecheck runs in: relative paths in options are taken from it. */
+  readonly cwd: string;
   /** The names given to --reference-fault. */
   readonly faults: readonly string[];
   /** Problems found; every one is reported at once (exit 2). */
@@ -63,6 +65,30 @@ export interface FingerprintRequest {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** What a serve option's step gets: the user's environment, and where to say what it did. */
+export interface ServeStepInputs {
+  readonly env: NodeJS.ProcessEnv;
+  out(text: string): void;
+}
+
+/**
+ * An option of `wirecheck serve <system>` beyond --port: a flag of the reference's own,
+ * handed to it as `--flag=value` (each value, when repeatable) or `--flag`; or, with
+ * `before`, a step run before the reference starts, handed nothing.
+ */
+export interface ServeOption {
+  /** Without the dashes: `allow-insecure`. */
+  readonly flag: string;
+  readonly type: 'string' | 'boolean';
+  /** May be given several times; each is handed on. */
+  readonly multiple?: boolean;
+  /** How --help shows it: `--allow-insecure S:F[,S:F]`. */
+  readonly usage: string;
+  readonly help: readonly string[];
+  /** A step run before the reference starts (boolean flags); it throws a WirecheckError on failure (exit 2). */
+  before?(inputs: ServeStepInputs): Promise<void>;
+}
+
 /** The bundled reference's program, for `wirecheck serve`. */
 export interface ReferenceProgram {
   readonly entry: string;
@@ -71,6 +97,10 @@ export interface ReferenceProgram {
   /** ...or after this option. */
   readonly portOption?: string;
   readonly defaultPort: number;
+  /** What `wirecheck serve --help` says of it: what it needs, its port. */
+  readonly about?: string;
+  /** Its options of `wirecheck serve <system>` besides --port, in --help order. */
+  readonly serveOptions?: readonly ServeOption[];
 }
 
 /** What the stack of `--target docker` offers every system. */

@@ -32,19 +32,50 @@ export interface ManagedProcess {
 
 const TAIL_LINES = 40;
 
-function captureOutput(child: ChildProcess, logFile: string): () => string[] {
+type Stream = 'stdout' | 'stderr';
+
+interface Captured {
+  /** The last lines of its output (of one stream, or of both as they arrived), blank ones left out. */
+  tail(stream?: Stream): string[];
+  /** Settles once its stdout and stderr are read to their end (a process that exited may still have output in the pipes). */
+  readonly drained: Promise<void>;
+}
+
+const KEPT_LINES = 200;
+
+function captureOutput(child: ChildProcess, logFile: string): Captured {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: 'a' });
-  const tail: string[] = [];
-  const take = (chunk: Buffer) => {
-    log.write(chunk);
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
-    if (tail.length > 200) tail.splice(0, tail.length - 200);
+  const both: string[] = [];
+  const own: Record<Stream, string[]> = { stdout: [], stderr: [] };
+  // Per stream: a chunk may end inside a line, and stdout's and stderr's must not be spliced.
+  const partial: Record<Stream, string> = { stdout: '', stderr: '' };
+  const keep = (stream: Stream, line: string) => {
+    if (!line.trim()) return;
+    for (const lines of [both, own[stream]]) {
+      lines.push(line);
+      if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+    }
   };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  child.once('exit', () => log.end());
-  return () => tail;
+  const take = (stream: Stream) => (chunk: Buffer) => {
+    log.write(chunk);
+    const parts = `${partial[stream]}${chunk.toString('utf8')}`.split('\n');
+    partial[stream] = parts.pop() ?? '';
+    for (const line of parts) keep(stream, line);
+  };
+  child.stdout?.on('data', take('stdout'));
+  child.stderr?.on('data', take('stderr'));
+  const drained = new Promise<void>((resolve) => child.once('close', () => {
+    for (const stream of ['stdout', 'stderr'] as const) keep(stream, partial[stream]);
+    partial.stdout = partial.stderr = '';
+    log.end();
+    resolve();
+  }));
+  const unfinished = (streams: readonly Stream[]) => streams.map((s) => partial[s]).filter((line) => line.trim());
+  return {
+    tail: (stream) => (stream ? [...own[stream], ...unfinished([stream])] : [...both, ...unfinished(['stdout', 'stderr'])]),
+    drained,
+  };
 }
 
 async function healthy(url: string): Promise<boolean> {
@@ -74,9 +105,9 @@ export async function startManagedProcess(spec: ProcessSpec): Promise<ManagedPro
     env: { ...spec.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const tail = captureOutput(child, spec.logFile);
+  const output = captureOutput(child, spec.logFile);
   const isGone = () => child.exitCode !== null || child.signalCode !== null;
-  const logTail = (lines = TAIL_LINES) => tail().slice(-lines).join('\n');
+  const logTail = (lines = TAIL_LINES) => output.tail().slice(-lines).join('\n');
   const stop = async () => {
     unregister();
     if (isGone()) return;
@@ -98,26 +129,50 @@ export async function startManagedProcess(spec: ProcessSpec): Promise<ManagedPro
     logTail,
     exited: isGone,
   };
-  await waitUntilReady(spec, handle, child);
+  await waitUntilReady(spec, handle, child, output);
   return handle;
 }
 
-async function waitUntilReady(spec: ProcessSpec, handle: ManagedProcess, child: ChildProcess): Promise<void> {
+async function waitUntilReady(spec: ProcessSpec, handle: ManagedProcess, child: ChildProcess, output: Captured): Promise<void> {
+  const { drained } = output;
   const deadline = Date.now() + (spec.startTimeoutMs ?? 30_000);
   let spawnError: Error | undefined;
   child.once('error', (error) => { spawnError = error; });
   while (Date.now() < deadline) {
     if (spawnError || handle.exited()) {
       const why = spawnError ? `could not be spawned (${spawnError.message})` : `exited with ${child.exitCode ?? child.signalCode} before it was ready`;
-      throw new WirecheckError(ERROR_CODES.referenceStart,
-        `${spec.label} ${why}. Last lines of its log (${spec.logFile}):\n${indent(handle.logTail())}`);
+      // What it wrote last may still be in the pipes when its exit is seen.
+      if (!spawnError) await Promise.race([drained, sleep(2_000)]);
+      throw new WirecheckError(ERROR_CODES.referenceStart, startFailure(spec, why, handle.logTail(), output.tail('stderr')));
     }
     if (await healthy(spec.healthUrl)) return;
     await sleep(50);
   }
   await handle.stop();
+  await Promise.race([drained, sleep(2_000)]);
   throw new WirecheckError(ERROR_CODES.referenceStart,
-    `${spec.label} did not become ready within ${(spec.startTimeoutMs ?? 30_000) / 1000} s (${spec.healthUrl}). Last lines of its log (${spec.logFile}):\n${indent(handle.logTail())}`);
+    startFailure(spec, `did not become ready within ${(spec.startTimeoutMs ?? 30_000) / 1000} s (${spec.healthUrl})`, handle.logTail(), output.tail('stderr')));
+}
+
+/** Stack frames, Node's banner around an uncaught error and its warnings, lone brackets: lines that say nothing of the cause. */
+const NOISE = /^\s*(?:at\s.*|node:internal\/\S+|triggerUncaughtException\(|\^+|[{}[\]()]+,?|Node\.js v\d\S*|\(node:\d+\) .*|\(Use `node --trace-\S+ \.\.\.` to show where the warning was created\))\s*$/;
+const TELLING_LINES = 3;
+const TELLING_CHARS = 600;
+
+/** The last lines of a log that say something, on one line: the first line of an error is all many readers show. */
+export function tellingLines(tail: string): string {
+  const lines = tail.split('\n').filter((line) => line.trim() && !NOISE.test(line)).slice(-TELLING_LINES).map((line) => line.trim());
+  const text = lines.join(' | ');
+  return text.length > TELLING_CHARS ? `…${text.slice(-TELLING_CHARS)}` : text;
+}
+
+/**
+ * One line saying why and what its log ends with — its stderr's last telling lines where
+ * it wrote any (stdout's progress may arrive after them), else the log's —, then the log's last lines.
+ */
+function startFailure(spec: ProcessSpec, why: string, tail: string, stderr: readonly string[]): string {
+  const telling = tellingLines(stderr.join('\n')) || tellingLines(tail);
+  return `${spec.label} ${why}; ${telling ? `its log ends: ${telling}` : 'it wrote nothing'} (log: ${spec.logFile}). Last lines of its log:\n${indent(tail)}`;
 }
 
 function indent(text: string): string {

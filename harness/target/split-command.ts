@@ -1,5 +1,7 @@
 // `--server-cmd "npx appium"` → ['npx', 'appium']: whitespace-separated words, with
 // single or double quotes grouping words that contain spaces. No shell is involved.
+import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 
 export function splitCommand(command: string): string[] {
   const words: string[] = [];
@@ -25,4 +27,35 @@ export function splitCommand(command: string): string[] {
   if (quote) throw new Error(`unterminated ${quote} quote in "${command}"`);
   if (inWord) words.push(current);
   return words;
+}
+
+const URL_LIKE = /^[a-z][a-z0-9+.-]+:/i;
+
+/** `word` made absolute against `cwd` when it names a file or folder there (a bare name only when it is a file). */
+function pathFrom(cwd: string, word: string): string {
+  if (word === '' || isAbsolute(word) || URL_LIKE.test(word)) return word;
+  const full = resolve(cwd, word);
+  const pathLike = word.startsWith('.') || /[/\\]/.test(word);
+  try {
+    const stat = statSync(full);
+    return pathLike || stat.isFile() ? full : word;
+  } catch {
+    return word;
+  }
+}
+
+/**
+ * A command's words with its relative paths taken from `cwd`, so that it means the same
+ * wherever it is started: the program when it is a path (`./bin/server`), and every word —
+ * or the value of `--opt=value` — naming a file or folder that exists from `cwd`
+ * (`reference-impl/device-server/cli.ts`, `cli.js`). A bare name that is not a file there
+ * (`node`, `npx`, `appium`, a module such as `tsx`) stays as it is.
+ */
+export function commandFrom(cwd: string, words: readonly string[]): string[] {
+  return words.map((word, i) => {
+    if (i === 0) return /[/\\]/.test(word) && !isAbsolute(word) ? resolve(cwd, word) : word;
+    if (!word.startsWith('-')) return pathFrom(cwd, word);
+    const at = word.indexOf('=');
+    return at > 0 ? `${word.slice(0, at + 1)}${pathFrom(cwd, word.slice(at + 1))}` : word;
+  });
 }

@@ -116,7 +116,7 @@ describe('docker/compose.yaml', () => {
 
 describe('--target docker starts what compose.yaml (with the conformance override) describes', () => {
   // Each system's containers, with its options as a run without any resolves them.
-  const specs = systemModules().flatMap((m) => m.containers?.plan(m.resolve({ values: {}, env: {}, external: false, selected: true, faults: [], problems: [] }), { databaseUrl: 'DB' }).specs ?? []);
+  const specs = systemModules().flatMap((m) => m.containers?.plan(m.resolve({ values: {}, env: {}, cwd: process.cwd(), external: false, selected: true, faults: [], problems: [] }), { databaseUrl: 'DB' }).specs ?? []);
 
   it('one container per reference service, same command, entrypoint, environment names and port', () => {
     expect(specs.map((s) => s.name).sort()).toEqual(referenceServices.map(([name]) => name).sort());

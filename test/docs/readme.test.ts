@@ -3,7 +3,7 @@
 // option of `wirecheck run`.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { systemNames } from '../../harness/systems/registry.ts';
+import { systemModules, systemNames } from '../../harness/systems/registry.ts';
 import { projectPath } from '../../harness/project-paths.ts';
 import { withCheckTables } from '../../harness/report/check-table.ts';
 import { runOptionSpec } from '../../harness/run/run-options.ts';
@@ -29,5 +29,11 @@ describe('README', () => {
   it('documents every option of wirecheck run', () => {
     const missing = Object.keys(runOptionSpec()).filter((name) => name !== 'help' && !readme.includes(`--${name}`));
     expect(missing).toEqual([]);
+  });
+
+  it('documents every option of wirecheck serve, each system\'s own with it', () => {
+    const flags = systemModules().flatMap((m) => (m.reference.serveOptions ?? []).map((o) => `--${o.flag}`));
+    expect(flags).toContain('--install-driver');
+    expect(flags.filter((flag) => !readme.includes(flag))).toEqual([]);
   });
 });

@@ -19,9 +19,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function serveReference(system: string, env: Record<string, string>, healthPath = 'healthz'): Promise<Served> {
+/** `args`: more of serve's arguments, after `--port N` (the system's own options, `-- ARGS`). */
+export async function serveReference(system: string, env: Record<string, string>, healthPath = 'healthz', args: readonly string[] = []): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, [WIRECHECK_BIN, 'serve', system, '--port', String(port)], {
+  const child = spawn(process.execPath, [WIRECHECK_BIN, 'serve', system, '--port', String(port), ...args], {
     cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: '', ...env },
   });
   let output = '';

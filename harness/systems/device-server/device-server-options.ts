@@ -2,7 +2,7 @@
 // installed driver, the server's CLI and its extension home. The environment the
 // server's commands get is read here, once, like every other option.
 import { isAbsolute } from 'node:path';
-import { splitCommand } from '../../target/split-command.ts';
+import { commandFrom, splitCommand } from '../../target/split-command.ts';
 import type { OptionRow } from '../option-table.ts';
 import type { ResolveInputs } from '../system-module.ts';
 
@@ -48,8 +48,8 @@ export const DEVICE_SERVER_OPTION_ROWS: readonly OptionRow[] = [
   },
   {
     flag: 'server-cmd', type: 'string', usage: '--server-cmd "CMD"',
-    help: ['command running the server\'s CLI (e.g. "npx appium"): enables', 'the CLI and flag checks, which start their own instances'],
-    readme: ['`--server-cmd "CMD"`', 'device-server: a command running the server\'s CLI (e.g. `npx appium`); with it the harness starts its own instances on free ports and runs the CLI and flag checks, without it those are `skipped: needs server command`'],
+    help: ['command running the server\'s CLI (e.g. "npx appium"): enables', 'the CLI and flag checks, which start their own instances;', 'relative paths in it are taken from the current directory'],
+    readme: ['`--server-cmd "CMD"`', 'device-server: a command running the server\'s CLI (e.g. `npx appium`); with it the harness starts its own instances on free ports and runs the CLI and flag checks, without it those are `skipped: needs server command`. Relative paths in CMD are taken from the directory wirecheck runs in (`node --import tsx reference-impl/device-server/cli.ts` from this checkout): a word naming a file there, or a path naming a file or folder there, is made absolute, because some instances start in another directory (the `--app` folder; one holding an rc file). What the program itself looks up from its working directory (the package `npx` runs, a bare module such as `tsx` after `--import`) must be found from there too: give it by path where only your directory has it'],
   },
   {
     flag: 'home-env', type: 'string', usage: '--home-env VAR',
@@ -75,19 +75,20 @@ export function homeEnvOf(options: Pick<DeviceServerOptions, 'homeEnv' | 'vendor
   return options.homeEnv ?? `${options.vendor.toUpperCase().replace(/-/g, '_')}_HOME`;
 }
 
-function serverCommandOf(serverCmd: string | undefined, problems: string[]): string[] | undefined {
+/** The command's words, its relative paths taken from the directory wirecheck runs in: instances start elsewhere too. */
+function serverCommandOf(serverCmd: string | undefined, cwd: string, problems: string[]): string[] | undefined {
   if (serverCmd === undefined) return undefined;
   try {
     const command = splitCommand(serverCmd);
     if (command.length === 0) problems.push('--server-cmd is empty: give the command that runs the server CLI, e.g. "npx appium"');
-    return command;
+    return commandFrom(cwd, command);
   } catch (error) {
     problems.push(`--server-cmd: ${(error as Error).message}`);
     return undefined;
   }
 }
 
-export function resolveDeviceServerOptions({ values, env, external, selected, problems }: ResolveInputs): DeviceServerOptions {
+export function resolveDeviceServerOptions({ values, env, cwd, external, selected, problems }: ResolveInputs): DeviceServerOptions {
   const text = (key: string) => values[key] as string | undefined;
   const [platformName, automationName, deviceName, app, driverName, vendor, homeEnv] =
     ['platformName', 'automationName', 'deviceName', 'app', 'driverName', 'vendor', 'homeEnv'].map(text);
@@ -98,7 +99,7 @@ export function resolveDeviceServerOptions({ values, env, external, selected, pr
   if (app !== undefined && !isAbsolute(app)) problems.push(`--app "${app}" must be an absolute path (the spec requires vendor:app to be absolute)`);
   if (vendor !== undefined && !/^[a-z][a-z0-9-]*$/i.test(vendor)) problems.push(`--vendor "${vendor}" must be a plain name such as appium`);
   if (homeEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(homeEnv)) problems.push(`--home-env "${homeEnv}" must be the name of an environment variable, e.g. APPIUM_HOME`);
-  const serverCommand = serverCommandOf(text('serverCmd'), problems);
+  const serverCommand = serverCommandOf(text('serverCmd'), cwd, problems);
   const sourceHome = env[homeEnvOf({ homeEnv, vendor: vendor ?? 'vendor' })] || undefined;
   return {
     vendor: vendor ?? 'vendor',

@@ -17,11 +17,17 @@ import type { StartedTarget } from '../../target/started-target.ts';
 import type { DeviceServerTarget } from '../../device-server/device-server-target.ts';
 import type { ReferenceProgram, StartInputs } from '../system-module.ts';
 import { homeEnvOf, type DeviceServerOptions } from './device-server-options.ts';
-
-export const DEVICE_SERVER_REFERENCE: ReferenceProgram = { entry: projectPath('reference-impl/device-server/cli.ts'), portOption: '--port', defaultPort: 4723 };
+import { deviceServerServeOptions } from './device-server-serve.ts';
 
 export const REFERENCE_SIM_DRIVER = projectPath('reference-impl/device-server/drivers/sim-android');
 export const REFERENCE_APP = projectPath('fixtures/device-server/sample-app.json');
+const REFERENCE_CLI = projectPath('reference-impl/device-server/cli.ts');
+
+export const DEVICE_SERVER_REFERENCE: ReferenceProgram = {
+  entry: REFERENCE_CLI, portOption: '--port', defaultPort: 4723,
+  about: 'the reference server\'s CLI, its drivers in $VENDOR_HOME; port default 4723',
+  serveOptions: deviceServerServeOptions({ entry: REFERENCE_CLI, source: REFERENCE_SIM_DRIVER, driverName: 'simandroid', homeEnv: 'VENDOR_HOME', defaultHome: '~/.vendor' }),
+};
 
 /** What sessions with the reference's simulated driver ask for and get, wherever it runs (here, in a container, in a mutation worker). */
 export const REFERENCE_SESSION_TARGET = {

@@ -17,7 +17,7 @@ import type { ReferenceProgram, RunSettings, StartInputs } from '../system-modul
 import type { ResourceApiOptions } from './resource-api-options.ts';
 import { apiTokens, usersOf } from './run-users.ts';
 
-export const RESOURCE_API_REFERENCE: ReferenceProgram = { entry: projectPath('reference-impl/resource-api/server.ts'), portEnv: 'PORT', defaultPort: 3001 };
+export const RESOURCE_API_REFERENCE: ReferenceProgram = { entry: projectPath('reference-impl/resource-api/server.ts'), portEnv: 'PORT', defaultPort: 3001, about: 'tokens from API_TOKENS="token:user,..."; PORT default 3001' };
 
 function storeOf(config: RunSettings): { env: Record<string, string>; schema?: string; dataDir?: string } {
   if (config.databaseUrl) {

@@ -16,7 +16,7 @@ import type { WebhookOptions } from './webhook-options.ts';
 
 export const WEBHOOK_INSTANCES_ON_POSTGRES = 2;
 
-export const WEBHOOK_REFERENCE: ReferenceProgram = { entry: projectPath('reference-impl/webhook/server.ts'), portEnv: 'PORT', defaultPort: 3000 };
+export const WEBHOOK_REFERENCE: ReferenceProgram = { entry: projectPath('reference-impl/webhook/server.ts'), portEnv: 'PORT', defaultPort: 3000, about: 'needs WEBHOOK_SECRET in the environment; PORT default 3000' };
 
 /** The reference receiver as the suites see it, wherever it runs (processes, containers, a mutation worker). */
 export function referenceWebhookTarget(urls: readonly string[], own: Pick<WebhookOptions, 'secret' | 'senderFaults'>): WebhookTarget {
