@@ -1,8 +1,8 @@
 // The self-test of one system: the suite passes against the clean reference, and
 // each deliberate fault of the reference makes the checks named for it fail. It is
 // what makes "a check that cannot fail is a defect" a tested property, not a hope.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runWirecheck, outcomesById, type Summary, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { describe, expect, it } from 'vitest';
+import { runWirecheck, outcomesById, type SummaryCheck, type WirecheckRun } from '../support/run-wirecheck.ts';
 import { databaseUrl, postgresSkipReason } from '../support/postgres.ts';
 import type { FaultExpectation } from './fault-expectation.ts';
 
@@ -40,16 +40,6 @@ export function defineSelfTest(options: SelfTestOptions): void {
   const store = onPostgres ? { DATABASE_URL: databaseUrl } : {};
 
   describe(`${system} self-test`, () => {
-    let clean: WirecheckRun;
-    beforeAll(async () => {
-      clean = await runWirecheck(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'], { env: store });
-    }, 300_000);
-
-    it(`passes every check against the clean reference${onPostgres ? ' on PostgreSQL, several instances where it scales out' : ''}`, () => {
-      expect(clean.exitCode, describeFailures(clean)).toBe(0);
-      expect(notPassing(clean, (reason) => !onPostgres && reason.startsWith('needs multi-instance'))).toEqual([]);
-    });
-
     it('names, for every check, a fault that makes it fail (or changes an INFO observation)', async () => {
       const checks = await options.checkIds();
       const failing = new Set(expectations.flatMap((e) => e.fails));
@@ -58,8 +48,20 @@ export function defineSelfTest(options: SelfTestOptions): void {
       expect(blind, 'checks that no fault of the self-test proves able to fail').toEqual([]);
     });
 
-    // The fault runs are child processes that mostly wait on sockets: they run
-    // concurrently (vitest.config.ts maxConcurrency bounds how many at once).
+    // The clean run and the fault runs are child processes that mostly wait on
+    // sockets: they run concurrently (vitest.config.ts maxConcurrency bounds how many
+    // at once), the clean run first, as the longest. A fault run that compares an INFO
+    // observation with the clean run's waits for it only then.
+    let cleanRun: Promise<WirecheckRun> | undefined;
+    const clean = (): Promise<WirecheckRun> =>
+      (cleanRun ??= runWirecheck(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'], { env: store }));
+
+    it.concurrent(`passes every check against the clean reference${onPostgres ? ' on PostgreSQL, several instances where it scales out' : ''}`, async ({ expect }) => {
+      const run = await clean();
+      expect(run.exitCode, describeFailures(run)).toBe(0);
+      expect(notPassing(run, (reason) => !onPostgres && reason.startsWith('needs multi-instance'))).toEqual([]);
+    }, 300_000);
+
     for (const expectation of expectations) {
       const skip = expectation.needsPostgres && !onPostgres ? postgresSkipReason() ?? 'needs PostgreSQL' : undefined;
       const { preflight } = expectation;
@@ -80,7 +82,7 @@ export function defineSelfTest(options: SelfTestOptions): void {
         const { expect } = ctx;
         const ids = [...expectation.fails, ...(expectation.changes ?? [])];
         const run = await runWirecheck(
-          ['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure', '--only', ids.join(','), '--reference-fault', expectation.fault],
+          ['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure', ...(expectation.runArgs ?? []), '--only', ids.join(','), '--reference-fault', expectation.fault],
           { env: store },
         );
         const outcomes = outcomesById(run.summary);
@@ -89,8 +91,9 @@ export function defineSelfTest(options: SelfTestOptions): void {
         for (const id of expectation.fails) {
           expect(outcomes.get(id)?.outcome, `${id} under fault ${expectation.fault}: ${outcomes.get(id)?.reason ?? 'no result'}`).toBe('failed');
         }
+        const cleanOutcomes = (expectation.changes ?? []).length > 0 ? outcomesById((await clean()).summary) : new Map<string, SummaryCheck>();
         for (const id of expectation.changes ?? []) {
-          const before = outcomesById(clean.summary as Summary).get(id)?.observed;
+          const before = cleanOutcomes.get(id)?.observed;
           expect(outcomes.get(id)?.observed, `${id}: the observation must change under ${expectation.fault}`).not.toBe(before);
         }
       }, 300_000);

@@ -2,19 +2,13 @@
 // checks each must make fail (or, for INFO checks, whose observation it must change).
 // Every device-server check appears here at least once.
 //
-// A self-test run costs seconds (the reference, vitest, every suite file), so faults
-// of one feature area share a run (`--reference-fault a,b`). A group only holds faults
-// whose checks no other fault of the group touches: each listed check still fails
-// because of its own fault. Faults with broad effects (a session left on the device, a
-// session without an id) run alone.
+// Faults share runs (fault-runs.ts says how a group keeps each fault's expectation
+// exact). Faults with broad effects (a session left on the device, a session without
+// an id) run alone.
 import type { FaultExpectation } from './fault-expectation.ts';
+import { runExpectations, type FaultEffects, type FaultRuns } from './fault-runs.ts';
 
-interface FaultEffect {
-  readonly fails: readonly string[];
-  readonly changes?: readonly string[];
-}
-
-export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> = {
+export const DEVICE_SERVER_FAULT_EFFECTS: FaultEffects = {
   // sessions
   'delete-leaves-session': { fails: ['DS-SESS-04', 'DS-SESS-05', 'DS-SESS-07', 'DS-SESS-08', 'DS-DISC-02'], changes: ['DS-SESS-06'] },
   'ended-session-unknown-error': { fails: ['DS-SESS-08'], changes: ['DS-SESS-06'] },
@@ -86,39 +80,21 @@ export const DEVICE_SERVER_FAULT_EFFECTS: Readonly<Record<string, FaultEffect>> 
   'session-discovery-ignored': { fails: ['DS-DISC-01', 'DS-DISC-02'] },
 };
 
-/** The self-test runs: the faults of each share one reference. */
-export const DEVICE_SERVER_FAULT_RUNS: readonly (readonly string[])[] = [
+/**
+ * The self-test runs: the faults of each share one reference. Longest first: they start
+ * in this order, vitest.config.ts maxConcurrency at a time, after the clean run.
+ */
+export const DEVICE_SERVER_FAULT_RUNS: FaultRuns = [
+  ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored', 'unscoped-feature-from-file-accepted'],
+  ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces', 'delete-route-missing'],
+  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked', 'sessions-route-empty-without-flag', 'legacy-desired-capabilities-accepted'],
+  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error', 'unscoped-feature-ignored'],
+  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported', 'status-never-ready'],
+  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs', 'request-log-without-method', 'capability-types-unchecked'],
   ['delete-leaves-session'],
   ['session-id-missing'],
-  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error', 'unscoped-feature-ignored'],
-  ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces'],
-  ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored', 'unscoped-feature-from-file-accepted', 'delete-route-missing'],
-  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked', 'sessions-route-empty-without-flag'],
-  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported', 'status-never-ready'],
-  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs', 'request-log-without-method'],
-  ['legacy-desired-capabilities-accepted', 'unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'capability-types-unchecked', 'app-not-launched', 'legacy-touch-routes-session-checked'],
   ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored', 'new-command-timeout-refused', 'legacy-alert-text-post', 'doctor-unknown-driver-passes'],
+  ['unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'app-not-launched', 'legacy-touch-routes-session-checked'],
 ];
 
-/** Every fault in exactly one run, and no check named by two faults of one run. */
-export function groupingProblems(): string[] {
-  const problems: string[] = [];
-  const grouped = DEVICE_SERVER_FAULT_RUNS.flat();
-  for (const fault of Object.keys(DEVICE_SERVER_FAULT_EFFECTS)) {
-    const runs = grouped.filter((f) => f === fault).length;
-    if (runs !== 1) problems.push(`fault ${fault} is in ${runs} runs`);
-  }
-  for (const fault of grouped) if (!DEVICE_SERVER_FAULT_EFFECTS[fault]) problems.push(`run names unknown fault ${fault}`);
-  for (const run of DEVICE_SERVER_FAULT_RUNS) {
-    const ids = run.flatMap((f) => [...(DEVICE_SERVER_FAULT_EFFECTS[f]?.fails ?? []), ...(DEVICE_SERVER_FAULT_EFFECTS[f]?.changes ?? [])]);
-    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (twice.length > 0) problems.push(`run ${run.join(',')} names ${[...new Set(twice)].join(', ')} under two faults`);
-  }
-  return problems;
-}
-
-export const deviceServerFaultExpectations: readonly FaultExpectation[] = DEVICE_SERVER_FAULT_RUNS.map((run) => ({
-  fault: run.join(','),
-  fails: run.flatMap((f) => DEVICE_SERVER_FAULT_EFFECTS[f]?.fails ?? []),
-  changes: run.flatMap((f) => DEVICE_SERVER_FAULT_EFFECTS[f]?.changes ?? []),
-}));
+export const deviceServerFaultExpectations: readonly FaultExpectation[] = runExpectations(DEVICE_SERVER_FAULT_EFFECTS, DEVICE_SERVER_FAULT_RUNS);

@@ -10,6 +10,8 @@ export interface FaultExpectation {
   readonly changes?: readonly string[];
   /** Why this fault needs a multi-instance (PostgreSQL) run, when it does. */
   readonly needsPostgres?: boolean;
+  /** Further options of the fault's `wirecheck run` (a shorter --work-timeout where waiting it out proves nothing). */
+  readonly runArgs?: readonly string[];
   /**
    * A fault the preflight catches before any check: a run of these checks must end
    * with exit 2 and a message holding `message` (a prerequisite they rely on, such as a

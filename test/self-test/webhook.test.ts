@@ -1,4 +1,26 @@
+// The webhook self-test: the whole suite against the clean reference, then one run per
+// group of faults (webhook-faults.ts), each making its checks fail, and the faults the
+// preflight must catch.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../harness/project-paths.ts';
 import { defineSelfTest, listChecks } from './define-self-test.ts';
-import { webhookFaultExpectations } from './webhook-faults.ts';
+import { declaredFaults, groupingProblems } from './fault-runs.ts';
+import { WEBHOOK_FAULT_EFFECTS, WEBHOOK_FAULT_RUNS, WEBHOOK_PREFLIGHT_FAULTS, webhookFaultExpectations } from './webhook-faults.ts';
+
+describe('webhook fault runs', () => {
+  it('put every fault in one run, with no check named by two faults of a run', () => {
+    expect(groupingProblems(WEBHOOK_FAULT_EFFECTS, WEBHOOK_FAULT_RUNS)).toEqual([]);
+  });
+
+  it('cover every fault the reference and the bundled sender have (read from their faults.ts)', () => {
+    const known = [
+      ...declaredFaults(readFileSync(projectPath('reference-impl/webhook/faults.ts'), 'utf8')),
+      ...declaredFaults(readFileSync(projectPath('harness/webhook/sender/sender-faults.ts'), 'utf8')),
+    ];
+    const covered = new Set([...Object.keys(WEBHOOK_FAULT_EFFECTS), ...WEBHOOK_PREFLIGHT_FAULTS.map((e) => e.fault)]);
+    expect([...covered].sort()).toEqual(known.sort());
+  });
+});
 
 defineSelfTest({ system: 'webhook', expectations: webhookFaultExpectations, checkIds: () => listChecks('webhook'), postgres: true });

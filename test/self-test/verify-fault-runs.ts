@@ -1,0 +1,82 @@
+// Proves the self-test's groups of faults (fault-runs.ts) keep each fault's expectation
+// exact: for every fault of a group, one run with the other faults of its group on and
+// it off, of the checks it names, where its MUST/SHOULD checks must pass and its INFO
+// observations must equal the clean run's. A check that fails there would fail in the
+// group run whatever its own fault does: the group would prove nothing about it.
+//
+//   DATABASE_URL=postgres://... npx tsx test/self-test/verify-fault-runs.ts <system> [--concurrency N] [--fault NAME]...
+//
+// Not part of `npm test` (it costs one run per fault): run it after changing a group
+// or a fault. Exit 0: every group is sound; 1: the problems are printed.
+import { parseArgs } from 'node:util';
+import { databaseUrl } from '../support/postgres.ts';
+import { outcomesById, runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { SELF_TEST_SEED } from './define-self-test.ts';
+import { DEVICE_SERVER_FAULT_EFFECTS, DEVICE_SERVER_FAULT_RUNS } from './device-server-faults.ts';
+import { namedChecks, runArgsOf, type FaultEffects, type FaultRuns } from './fault-runs.ts';
+import { RESOURCE_API_FAULT_EFFECTS, RESOURCE_API_FAULT_RUNS } from './resource-api-faults.ts';
+import { WEBHOOK_FAULT_EFFECTS, WEBHOOK_FAULT_RUNS } from './webhook-faults.ts';
+
+const SYSTEMS: Readonly<Record<string, { effects: FaultEffects; runs: FaultRuns; postgres: boolean }>> = {
+  'device-server': { effects: DEVICE_SERVER_FAULT_EFFECTS, runs: DEVICE_SERVER_FAULT_RUNS, postgres: false },
+  'resource-api': { effects: RESOURCE_API_FAULT_EFFECTS, runs: RESOURCE_API_FAULT_RUNS, postgres: true },
+  webhook: { effects: WEBHOOK_FAULT_EFFECTS, runs: WEBHOOK_FAULT_RUNS, postgres: true },
+};
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { concurrency: { type: 'string', default: '2' }, fault: { type: 'string', multiple: true } },
+});
+const system = positionals[0] ?? '';
+const config = SYSTEMS[system];
+if (!config) {
+  console.error(`usage: verify-fault-runs.ts <${Object.keys(SYSTEMS).join('|')}> [--concurrency N] [--fault NAME]...`);
+  process.exit(2);
+}
+const env = config.postgres && databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+const base = ['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'];
+
+/** Each fault of a group of two or more, with the rest of its group. */
+const cases = config.runs.filter((run) => run.length > 1)
+  .flatMap((run) => run.map((fault) => ({ fault, others: run.filter((f) => f !== fault) })))
+  .filter((c) => !values.fault || values.fault.includes(c.fault));
+
+const changed = [...new Set(cases.flatMap((c) => config.effects[c.fault]?.changes ?? []))];
+// Two clean runs: an observation that differs between them depends on timing (which
+// statuses a poll happens to see), and cannot be compared here: it is named for a look.
+const cleanRuns: WirecheckRun[] = changed.length > 0 ? await Promise.all([1, 2].map(() => runWirecheck([...base, '--only', changed.join(',')], { env }))) : [];
+const cleanObserved = outcomesById(cleanRuns[0]?.summary);
+const timingDependent = new Set(changed.filter((id) => outcomesById(cleanRuns[1]?.summary).get(id)?.observed !== cleanObserved.get(id)?.observed));
+
+async function verify(c: { fault: string; others: readonly string[] }): Promise<string[]> {
+  const effect = config?.effects[c.fault];
+  const args = [...base, ...runArgsOf(config?.effects ?? {}, c.others), '--only', namedChecks(effect).join(','), '--reference-fault', c.others.join(',')];
+  const run = await runWirecheck(args, { env });
+  const outcomes = outcomesById(run.summary);
+  const problems: string[] = [];
+  if (run.exitCode !== 0) problems.push(`exit ${run.exitCode}${run.summary ? '' : `: ${run.stderr.slice(-800)}`}`);
+  for (const id of effect?.fails ?? []) {
+    const outcome = outcomes.get(id);
+    if (outcome?.outcome !== 'passed') problems.push(`${id} ${outcome?.outcome ?? 'no result'} without it: ${outcome?.reason ?? ''}`);
+  }
+  const notes: string[] = [];
+  for (const id of effect?.changes ?? []) {
+    const observed = outcomes.get(id)?.observed;
+    const before = cleanObserved.get(id)?.observed;
+    if (observed === before) continue;
+    const lines = `${id} observed otherwise than the clean run without it:\n      clean: ${before}\n      now:   ${observed}`;
+    if (timingDependent.has(id)) notes.push(`${lines}\n      (not judged: two clean runs observed it differently too)`);
+    else problems.push(lines);
+  }
+  const verdict = problems.length > 0 ? 'PROBLEM' : notes.length > 0 ? 'look' : 'ok';
+  console.log(`${verdict.padEnd(7)} ${c.fault} (with ${c.others.join(',')})${[...problems, ...notes].map((p) => `\n    ${p}`).join('')}`);
+  return problems.map((p) => `${c.fault}: ${p}`);
+}
+
+const queue = [...cases];
+const found: string[] = [];
+await Promise.all(Array.from({ length: Math.max(1, Number(values.concurrency)) }, async () => {
+  for (let c = queue.shift(); c; c = queue.shift()) found.push(...(await verify(c)));
+}));
+console.log(found.length === 0 ? `\n${cases.length} faults of ${system}: each needed for its own checks in its group` : `\n${found.length} problem(s)`);
+process.exit(found.length === 0 ? 0 : 1);
