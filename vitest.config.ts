@@ -3,7 +3,7 @@
 // conformance suites in suites/ are not run directly: `wirecheck run` runs them
 // through vitest's Node API against a target, and the self-test drives that.
 import { defineConfig } from 'vitest/config';
-import { LongFilesFirst } from './test/support/long-files-first.ts';
+import { LongFilesFirst } from './test/testing/long-files-first.ts';
 
 export default defineConfig({
   test: {
@@ -13,7 +13,7 @@ export default defineConfig({
     // processes (a wirecheck run and its reference) that mostly wait on sockets.
     maxWorkers: 2,
     maxConcurrency: 3,
-    // The files that take minutes start first (test/support/long-files-first.ts).
+    // The files that take minutes start first (test/testing/long-files-first.ts).
     sequence: { sequencer: LongFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@
 // after connecting it dropped each connection, against its request timeout.
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serveReference } from '../../test/support/serve-reference.ts';
+import { serveReference } from '../../test/testing/serve-reference.ts';
 import { round3 } from './percentiles.ts';
 
 export interface SlowBodyFigures {

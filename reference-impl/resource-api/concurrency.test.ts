@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/testing/postgres.ts';
 import type { TestUser } from './testing/test-tokens.ts';
 import { createLabel, currentPrefs, deletedEffects, labelStatus, prefsPath } from './testing/api-requests.ts';
 import { portOf, readyApp } from './testing/ready-app.ts';

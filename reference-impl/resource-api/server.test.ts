@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/testing/postgres.ts';
 
 const SERVER = join(import.meta.dirname, 'server.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'wirecheck-ra-server-'));

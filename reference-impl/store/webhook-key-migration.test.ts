@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/testing/postgres.ts';
 import { eventRow, insertEvents } from '../webhook/event-repository.ts';
 import { probePayment } from '../webhook/probe.ts';
 import { applyVersion } from '../webhook/processing/payment-guard.ts';

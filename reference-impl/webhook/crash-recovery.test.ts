@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/testing/postgres.ts';
 
 const SECRET = 'crash-test-secret-0aa1';
 const ROOT = join(import.meta.dirname, '..', '..');

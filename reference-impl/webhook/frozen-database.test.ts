@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startThrowawayPostgres, throwawayPostgresSkipReason, type ThrowawayPostgres } from '../../test/support/throwaway-postgres.ts';
+import { startThrowawayPostgres, throwawayPostgresSkipReason, type ThrowawayPostgres } from '../../test/testing/throwaway-postgres.ts';
 import { openStore } from '../store/open-store.ts';
 import type { SqlStore } from '../store/sql-store.ts';
 import { buildWebhookApp } from './app.ts';

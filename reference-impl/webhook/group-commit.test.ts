@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/support/postgres.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../test/testing/postgres.ts';
 import { openStore } from '../store/open-store.ts';
 import { StoreUnavailableError, type SqlStore } from '../store/sql-store.ts';
 import { eventRow } from './event-repository.ts';

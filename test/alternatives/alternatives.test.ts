@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../../harness/target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../harness/target/managed-process.ts';
 import { tsxNodeArgs } from '../../harness/project-paths.ts';
-import { PROJECT_ROOT, runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
-import { dropStore, STORE_ENV, STORE_URLS, type StoreKind } from '../support/alternative-stores.ts';
+import { PROJECT_ROOT, runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { dropStore, STORE_ENV, STORE_URLS, type StoreKind } from '../testing/alternative-stores.ts';
 import { SELF_TEST_SEED } from '../self-test/define-self-test.ts';
 
 interface Alternative {

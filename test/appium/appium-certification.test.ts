@@ -19,7 +19,7 @@ import { matchesAny, parseIdPatterns } from '../../harness/checks/id-pattern.ts'
 import { projectPath } from '../../harness/project-paths.ts';
 import { freePort } from '../../harness/target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../harness/target/managed-process.ts';
-import { runWirecheck, type SummaryCheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { runWirecheck, type SummaryCheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
 
 const APPIUM = projectPath('node_modules/appium/index.js');
 const FAKE_DRIVER = projectPath('node_modules/@appium/fake-driver');

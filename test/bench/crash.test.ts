@@ -5,7 +5,7 @@
 // connection to the shared server is touched).
 import { describe, expect, it } from 'vitest';
 import { runCrash } from '../../bench/crash.ts';
-import { databaseUrl, postgresSkipReason } from '../support/postgres.ts';
+import { databaseUrl, postgresSkipReason } from '../testing/postgres.ts';
 
 const base = { databaseUrl: databaseUrl ?? '', receiverCycles: 0, workerCycles: 0, outage: 'none' as const, minUpMs: 300, maxUpMs: 600, lanes: 4, ratePerSec: 150, seed: 7, log: () => {} };
 

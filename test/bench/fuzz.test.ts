@@ -4,7 +4,7 @@
 // no 5xx but the provoked 503s, both alive, no effect from a refused request.
 import { describe, expect, it } from 'vitest';
 import { runFuzz } from '../../bench/fuzz.ts';
-import { databaseUrl } from '../support/postgres.ts';
+import { databaseUrl } from '../testing/postgres.ts';
 
 describe('bench:fuzz, short', () => {
   it('2,000 requests against each reference: no 5xx, no crash, no effect from a refused request', async () => {

@@ -2,7 +2,7 @@
 // two receiver instances on one PostgreSQL — all 202, one record, one effect.
 import { describe, expect, it } from 'vitest';
 import { runStorm } from '../../bench/storm.ts';
-import { databaseUrl, postgresSkipReason } from '../support/postgres.ts';
+import { databaseUrl, postgresSkipReason } from '../testing/postgres.ts';
 
 describe.skipIf(postgresSkipReason() !== undefined)('bench:storm, short', () => {
   it('200 identical deliveries over 2 instances: all 202, exactly one record and one effect', async () => {

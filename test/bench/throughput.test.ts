@@ -4,7 +4,7 @@
 // timing: the figures live in `npm run bench:throughput`.
 import { describe, expect, it } from 'vitest';
 import { runThroughput, VARIANTS, type ReceiverVariant } from '../../bench/throughput.ts';
-import { databaseUrl } from '../support/postgres.ts';
+import { databaseUrl } from '../testing/postgres.ts';
 
 const variant = (name: string): ReceiverVariant => {
   const v = VARIANTS[name];

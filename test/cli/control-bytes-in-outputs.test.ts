@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawControlsIn, rawControlsInReport } from '../support/raw-controls.ts';
-import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { rawControlsIn, rawControlsInReport } from '../testing/raw-controls.ts';
+import { runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
 
 /** In the body: ESC sequences (clear screen, window title ended by BEL), CR, NUL, DEL, C1 CSI, bidi, separators. */
 const INJECTED = '\x1b[2J\x1b]0;pwned\x07 fake\rline \x00\x7f \u009b31m \u202eevil\u202c \u2066x\u2069 \u2028\u2029 \x08\t end';

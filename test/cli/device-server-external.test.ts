@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath, tsxNodeArgs } from '../../harness/project-paths.ts';
 import { type ManagedProcess, startManagedProcess } from '../../harness/target/managed-process.ts';
-import { runWirecheck } from '../support/run-wirecheck.ts';
-import { freePort, serveReference, type Served } from '../support/serve-reference.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
+import { freePort, serveReference, type Served } from '../testing/serve-reference.ts';
 
 const CLI = projectPath('reference-impl/device-server/cli.ts');
 const SIM_DRIVER = projectPath('reference-impl/device-server/drivers/sim-android');

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
-import { serveReference, type Served } from '../support/serve-reference.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
+import { serveReference, type Served } from '../testing/serve-reference.ts';
 
 const SECRET = 'e2e-shared-secret-5b2c91d4';
 

@@ -1,7 +1,7 @@
 // `wirecheck list --json`: the catalog as auditors' tooling reads it — every MUST and
 // SHOULD check with the words that make it so, through the real executable.
 import { describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
 
 interface Listed { id: string; level: string; basis?: { quote: string; source?: string } }
 

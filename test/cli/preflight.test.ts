@@ -3,9 +3,9 @@
 // before any check — and several --base-url of one deployment run the races across
 // instances, while instances that do not share a store are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
-import { serveReference, type Served } from '../support/serve-reference.ts';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../support/postgres.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
+import { serveReference, type Served } from '../testing/serve-reference.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../testing/postgres.ts';
 
 const SECRET = 'preflight-shared-secret-8d1e33a0';
 

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
-import { serveReference, type Served } from '../support/serve-reference.ts';
-import { allureTotals, summaryAsAllure } from '../support/allure-results.ts';
+import { runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { serveReference, type Served } from '../testing/serve-reference.ts';
+import { allureTotals, summaryAsAllure } from '../testing/allure-results.ts';
 
 const TOKEN = `e2e-${randomBytes(16).toString('hex')}`;
 const OTHER_TOKEN = `e2e-other-${randomBytes(16).toString('hex')}`;

@@ -1,8 +1,8 @@
 // `wirecheck run` answers bad options with exit 2 and every problem at once, a target
 // it cannot reach or start with exit 2 and what to do, and a vacuous run with exit 3.
 import { describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
-import { freePort } from '../support/serve-reference.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
+import { freePort } from '../testing/serve-reference.ts';
 
 describe('wirecheck run: usage errors', () => {
   it('lists every problem of the options at once, with exit 2', async () => {

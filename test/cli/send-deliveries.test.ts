@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signatureOf } from '../../harness/webhook/sign.ts';
 import { scriptedReceiver, type ScriptedAnswer, type ScriptedReceiver } from '../../harness/webhook/sender/testing/scripted-receiver.ts';
-import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
 
 const SECRET = 'cli-secret-9f8e7d6c5b4a';
 const EVENT = '{\n  "id": "evt_cli_1",\n  "type": "payment.succeeded",\n  "createdAt": "2026-11-21T10:00:00.000Z"\n}\n';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../harness/project-paths.ts';
-import { outcomesById, runWirecheck } from '../support/run-wirecheck.ts';
-import { serveReference, type Served } from '../support/serve-reference.ts';
+import { outcomesById, runWirecheck } from '../testing/run-wirecheck.ts';
+import { serveReference, type Served } from '../testing/serve-reference.ts';
 
 const SESSION = ['--platform-name', 'Android', '--automation-name', 'SimAndroid', '--driver-name', 'simandroid',
   '--device-name', 'wirecheck-sim-1', '--app', projectPath('fixtures/device-server/sample-app.json')];

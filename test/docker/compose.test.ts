@@ -11,8 +11,8 @@ import { POSTGRES_ALIAS, POSTGRES_DATABASE, POSTGRES_IMAGE, POSTGRES_USER, REFER
 import { REFERENCE_APP } from '../../harness/systems/device-server/device-server-reference.ts';
 import { CONTAINER_APP_PATH } from '../../harness/systems/device-server/device-server-containers.ts';
 import { systemModules } from '../../harness/systems/registry.ts';
-import { execForm, parseDockerfile } from './support/dockerfile.ts';
-import { COMPOSE_FILE, CONFORMANCE_OVERRIDE_FILE, loadCompose, parsePort, withOverride, type ComposeService } from './support/compose.ts';
+import { execForm, parseDockerfile } from './testing/dockerfile.ts';
+import { COMPOSE_FILE, CONFORMANCE_OVERRIDE_FILE, loadCompose, parsePort, withOverride, type ComposeService } from './testing/compose.ts';
 
 const compose = loadCompose(COMPOSE_FILE);
 const override = loadCompose(CONFORMANCE_OVERRIDE_FILE);

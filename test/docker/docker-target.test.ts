@@ -4,7 +4,7 @@
 // reference's. Whichever half cannot run here is skipped, and says so.
 import { describe, expect, it } from 'vitest';
 import { containerEngineAvailable, noEngineMessage } from '../../harness/target/docker/container-engine.ts';
-import { outcomesById, runWirecheck } from '../support/run-wirecheck.ts';
+import { outcomesById, runWirecheck } from '../testing/run-wirecheck.ts';
 
 const engine = await containerEngineAvailable(process.env['DOCKER_HOST']);
 if (engine) console.warn('[skipped] docker-target: a container engine answers here, so the no-engine path (exit 2) is not exercised');

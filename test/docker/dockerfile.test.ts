@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, projectPath } from '../../harness/project-paths.ts';
 import { systemModules } from '../../harness/systems/registry.ts';
 import { WEBHOOK_WORKER_ENTRYPOINT } from '../../harness/systems/webhook/webhook-containers.ts';
-import { copyPaths, parseDockerfile } from './support/dockerfile.ts';
-import { DOCKERFILE_RULES, lintDockerfile, type LintContext } from './support/dockerfile-lint.ts';
-import { isExcluded, parseDockerignore } from './support/dockerignore.ts';
-import { importClosure } from './support/import-closure.ts';
+import { copyPaths, parseDockerfile } from './testing/dockerfile.ts';
+import { DOCKERFILE_RULES, lintDockerfile, type LintContext } from './testing/dockerfile-lint.ts';
+import { isExcluded, parseDockerignore } from './testing/dockerignore.ts';
+import { importClosure } from './testing/import-closure.ts';
 
 const DOCKERFILE = readFileSync(projectPath('docker/Dockerfile'), 'utf8');
 const IGNORE = parseDockerignore(readFileSync(projectPath('.dockerignore'), 'utf8'));

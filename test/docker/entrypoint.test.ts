@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../harness/project-paths.ts';
-import { freePort } from '../support/serve-reference.ts';
-import { databaseUrl, dropSchema, uniqueSchemaName } from '../support/postgres.ts';
-import { COMPOSE_FILE, loadCompose } from './support/compose.ts';
-import { parseDockerfile } from './support/dockerfile.ts';
-import { composeEnv, hostEnv, imageOnHost, runHealthCheck, runShell, serviceArgv, startOnHost, waitListening, withFlags, type HostService } from './support/image-on-host.ts';
+import { freePort } from '../testing/serve-reference.ts';
+import { databaseUrl, dropSchema, uniqueSchemaName } from '../testing/postgres.ts';
+import { COMPOSE_FILE, loadCompose } from './testing/compose.ts';
+import { parseDockerfile } from './testing/dockerfile.ts';
+import { composeEnv, hostEnv, imageOnHost, runHealthCheck, runShell, serviceArgv, startOnHost, waitListening, withFlags, type HostService } from './testing/image-on-host.ts';
 
 const compose = loadCompose(COMPOSE_FILE);
 const built = Object.entries(compose.services).filter(([, s]) => s.build !== undefined);

@@ -2,8 +2,8 @@
 // the statuses allure-vitest wrote to allure-results/ counted against summary.json's
 // totals — an INFO check is `unknown` with the label outcome: info, never `passed`.
 import { describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
-import { allureResults, allureTotals, labelOf, summaryAsAllure } from '../support/allure-results.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
+import { allureResults, allureTotals, labelOf, summaryAsAllure } from '../testing/allure-results.ts';
 
 describe('allure-results of a run', () => {
   it('count what summary.json counts: INFO checks unknown, not passed', async () => {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCheck } from '../../harness/systems/catalog.ts';
 import { utcDay } from '../../harness/evidence/baseline/baseline-entry.ts';
 import { parseBaseline } from '../../harness/evidence/baseline/parse-baseline.ts';
-import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
-import { checksById, summaryOf } from './support/evidence-summary.ts';
-import { startFakeReceiver, type FakeReceiver } from './support/fake-receiver.ts';
+import { runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { checksById, summaryOf } from './testing/evidence-summary.ts';
+import { startFakeReceiver, type FakeReceiver } from './testing/fake-receiver.ts';
 
 const SECRET = 'baseline-test-secret';
 const DAY = 86_400_000;

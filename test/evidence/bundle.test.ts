@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBundle } from '../../harness/evidence/bundle/read-bundle.ts';
 import type { Manifest } from '../../harness/evidence/bundle/manifest.ts';
 import { signBytes } from '../../harness/evidence/bundle/signing-key.ts';
-import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
-import { startFakeReceiver, type FakeReceiver } from './support/fake-receiver.ts';
+import { runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { startFakeReceiver, type FakeReceiver } from './testing/fake-receiver.ts';
 
 const SECRET = 'bundle-test-secret-81f3';
 

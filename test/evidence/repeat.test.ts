@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
-import { checksById, summaryOf } from './support/evidence-summary.ts';
-import { startFakeReceiver } from './support/fake-receiver.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
+import { checksById, summaryOf } from './testing/evidence-summary.ts';
+import { startFakeReceiver } from './testing/fake-receiver.ts';
 
 const SECRET = 'repeat-test-secret';
 

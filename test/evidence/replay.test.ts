@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runWirecheck } from '../support/run-wirecheck.ts';
+import { runWirecheck } from '../testing/run-wirecheck.ts';
 
 describe('wirecheck replay', () => {
   it('reruns a failing check with its seed and prints the outcome and the redacted transcript', async () => {

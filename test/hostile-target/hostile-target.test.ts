@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rawControlsIn, rawControlsInReport } from '../support/raw-controls.ts';
+import { rawControlsIn, rawControlsInReport } from '../testing/raw-controls.ts';
 import type { HostileBehaviour } from './hostile-answers.ts';
 import { PEAK_RSS_LIMIT_MIB, runAgainstHostileTarget, type AttackedSystem } from './run-against-hostile-target.ts';
 

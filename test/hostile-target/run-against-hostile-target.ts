@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
 import type { HostileBehaviour } from './hostile-answers.ts';
 import { startHostileTarget, type Canned } from './hostile-server.ts';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../harness/project-paths.ts';
 import { PACT_FILE_NAME, summarizePact } from '../../harness/resource-api/pact/consumer-contract.ts';
 import { runPact } from '../../harness/resource-api/pact/pact-process.ts';
-import { serveReference, type Served } from '../support/serve-reference.ts';
+import { serveReference, type Served } from '../testing/serve-reference.ts';
 
 const PACT_DIR = projectPath('reports', 'pacts');
 const TOKEN = 'pact-provider-token-4a1f09';

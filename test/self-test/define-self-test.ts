@@ -2,8 +2,8 @@
 // each deliberate fault of the reference makes the checks named for it fail. It is
 // what makes "a check that cannot fail is a defect" a tested property, not a hope.
 import { describe, expect, it } from 'vitest';
-import { runWirecheck, outcomesById, type SummaryCheck, type WirecheckRun } from '../support/run-wirecheck.ts';
-import { databaseUrl, postgresSkipReason } from '../support/postgres.ts';
+import { runWirecheck, outcomesById, type SummaryCheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { databaseUrl, postgresSkipReason } from '../testing/postgres.ts';
 import type { FaultExpectation } from './fault-expectation.ts';
 
 export const SELF_TEST_SEED = '20261121';

@@ -9,8 +9,8 @@
 // Not part of `npm test` (it costs one run per fault): run it after changing a group
 // or a fault. Exit 0: every group is sound; 1: the problems are printed.
 import { parseArgs } from 'node:util';
-import { databaseUrl } from '../support/postgres.ts';
-import { outcomesById, runWirecheck, type WirecheckRun } from '../support/run-wirecheck.ts';
+import { databaseUrl } from '../testing/postgres.ts';
+import { outcomesById, runWirecheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
 import { SELF_TEST_SEED } from './define-self-test.ts';
 import { DEVICE_SERVER_FAULT_EFFECTS, DEVICE_SERVER_FAULT_RUNS } from './device-server-faults.ts';
 import { namedChecks, runArgsOf, type FaultEffects, type FaultRuns } from './fault-runs.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../../test/support/postgres.ts';
+import { databaseUrl, dropSchema, postgresSkipReason, uniqueSchemaName } from '../../../test/testing/postgres.ts';
 import { openStore } from '../../store/open-store.ts';
 import type { SqlStore } from '../../store/sql-store.ts';
 import { recordEvent } from '../event-repository.ts';

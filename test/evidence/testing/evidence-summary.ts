@@ -1,7 +1,7 @@
 // summary.json as the harness types it, with the optional evidence fields
 // (baseline, repeat, flaky) the CLI tests' own Summary type does not list.
 import type { Summary, SummaryCheck } from '../../../harness/report/summary.ts';
-import type { WirecheckRun } from '../../support/run-wirecheck.ts';
+import type { WirecheckRun } from '../../testing/run-wirecheck.ts';
 
 export function summaryOf(run: WirecheckRun): Summary | undefined {
   return run.summary as unknown as Summary | undefined;
