@@ -80,5 +80,5 @@ export function verdictLine(exitCode: number, results: readonly CheckResult[], o
   if (exitCode === EXIT.vacuous) return `\nNOTHING EXECUTED (exit 3): every selected check was skipped${skipped ? ` — ${skipped}` : ''}`;
   const warned = results.filter((r) => r.outcome === 'warned').length;
   const warnings = warned ? ` with ${warned} SHOULD warning(s)${options.strict ? '' : ' (--strict makes them fail)'}` : '';
-  return `\nPASSED (exit 0)${warnings}${skipped ? ` — ${skipped}; --fail-on-skipped-must makes them fail the run` : ''}${known}`;
+  return `\nPASSED (exit 0)${warnings}${skipped ? ` — ${skipped}; --fail-on-skipped-must would fail the run` : ''}${known}`;
 }

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT 
 import { quote, reproduceArgsOf, stringValue, type OptionValues } from '../systems/option-table.ts';
 import { systemModules, systemNames } from '../systems/registry.ts';
 import type { RunSettings } from '../systems/system-module.ts';
+import { DATABASE_URL_ROW } from './run-options.ts';
 
 /** The parsed options of `wirecheck run` (camelCase keys) and its <system>. */
 export type RunArguments = OptionValues & { readonly system?: string };
@@ -200,7 +201,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   // A fault a system keeps (the bundled sender's) is not the reference process's, which refuses names it does not know.
   const referenceFaults = faults.filter((f) => !systemModules().some((m) => m.ownsFault?.(f)));
   // A docker run brings its own PostgreSQL: DATABASE_URL is for the reference's processes.
-  const databaseUrl = docker ? undefined : stringValue({ flag: 'database-url', type: 'string', env: 'DATABASE_URL' }, options, env);
+  const databaseUrl = docker ? undefined : stringValue(DATABASE_URL_ROW, options, env);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push(`--database-url / DATABASE_URL "${redactUrl(databaseUrl)}" is not a postgres:// URL`);
 
   const seed = seedOf(options, problems);

@@ -106,14 +106,17 @@ const EVIDENCE: OptionSection = {
   ],
 };
 
+/** --database-url, with its environment fallback (run-config.ts reads it through this row). */
+export const DATABASE_URL_ROW: OptionRow = {
+  flag: 'database-url', type: 'string', usage: '--database-url URL', env: 'DATABASE_URL',
+  help: ['run the reference on PostgreSQL (default: env DATABASE_URL;', 'without either, embedded PGlite). With PostgreSQL the webhook', 'reference runs as several instances for the multi-instance checks.'],
+  readme: ['`--database-url URL`', 'reference target only: run the reference on PostgreSQL (default: env `DATABASE_URL`; with neither, embedded PGlite). With PostgreSQL the webhook reference runs as two instances sharing one database, which the multi-instance race checks need'],
+};
+
 const REFERENCE_ONLY: OptionSection = {
   title: 'Reference only:',
   rows: [
-    {
-      flag: 'database-url', type: 'string', usage: '--database-url URL', env: 'DATABASE_URL',
-      help: ['run the reference on PostgreSQL (default: env DATABASE_URL;', 'without either, embedded PGlite). With PostgreSQL the webhook', 'reference runs as several instances for the multi-instance checks.'],
-      readme: ['`--database-url URL`', 'reference target only: run the reference on PostgreSQL (default: env `DATABASE_URL`; with neither, embedded PGlite). With PostgreSQL the webhook reference runs as two instances sharing one database, which the multi-instance race checks need'],
-    },
+    DATABASE_URL_ROW,
     {
       flag: 'reference-fault', type: 'string', usage: '--reference-fault NAME',
       help: ['self-test: start the reference with a deliberate bug', '(sender-NAME: a bug of the bundled sender, for the WH-SEND checks)'],

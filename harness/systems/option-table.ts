@@ -55,7 +55,7 @@ export function helpSectionOf(section: OptionSection): string {
     if (!row.help) continue;
     const usage = `  ${row.usage ?? `--${row.flag}`}`;
     const [first = '', ...rest] = row.help;
-    if (usage.length + 2 > USAGE_WIDTH + 2) lines.push(usage, `${' '.repeat(USAGE_WIDTH + 2)}${first}`);
+    if (usage.length > USAGE_WIDTH) lines.push(usage, `${' '.repeat(USAGE_WIDTH + 2)}${first}`);
     else lines.push(`${usage.padEnd(USAGE_WIDTH + 2)}${first}`);
     for (const line of rest) lines.push(`${' '.repeat(USAGE_WIDTH + 2)}${line}`);
   }

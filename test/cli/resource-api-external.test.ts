@@ -72,7 +72,7 @@ describe('wirecheck run resource-api --target external', () => {
     expect(skipped.map((c) => c.id).sort()).toEqual(['RA-CONC-02', 'RA-CONC-03', 'RA-DEL-04', 'RA-DEL-05', 'RA-DUR-02', 'RA-DUR-03', 'RA-DUR-04']);
     expect(new Set(skipped.map((c) => c.reason))).toEqual(new Set(['needs probe']));
     // The five MUST among them, on the verdict line: a green exit 0 does not hide them.
-    expect(run.stdout).toContain('PASSED (exit 0) — 5 MUST checks skipped (needs probe: 5); --fail-on-skipped-must makes them fail the run');
+    expect(run.stdout).toContain('PASSED (exit 0) — 5 MUST checks skipped (needs probe: 5); --fail-on-skipped-must would fail the run');
     // Allure counts them skipped, as summary.json does.
     expect(allureTotals(run.reportDir)).toEqual(summaryAsAllure(run.summary?.totals ?? {}));
   }, 120_000);

@@ -48,7 +48,7 @@ describe('report.html', () => {
     const why = (html: string) => /<div class="verdict-why">([^<]*)<\/div>/.exec(html)?.[1];
     const passed = renderHtmlReport({ summary: summary(checks, 0), checks });
     expect(why(passed)).toBe('exit 0 — every MUST check that ran passed — 2 MUST checks skipped (needs probe: 1, needs --version-field: 1)');
-    expect(passed).toContain('MUST checks skipped, they do not gate (--fail-on-skipped-must makes them fail the run): <a href="#check-wh-ack-03" title="needs probe">WH-ACK-03</a> <a href="#check-wh-ord-01"');
+    expect(passed).toContain('MUST checks skipped, they do not gate (--fail-on-skipped-must would fail the run): <a href="#check-wh-ack-03" title="needs probe">WH-ACK-03</a> <a href="#check-wh-ord-01"');
     const failed = renderHtmlReport({ summary: summary(checks, 1, { failOnSkippedMust: true }), checks });
     expect(why(failed)).toBe('exit 1 — 2 MUST checks skipped (needs probe: 1, needs --version-field: 1), and --fail-on-skipped-must makes a skipped MUST check fail the run');
     expect(failed).toContain('MUST checks skipped, they fail the run (--fail-on-skipped-must)');

@@ -26,7 +26,7 @@ function gatingLinks(view: ReportView): string {
 function skippedMust(view: ReportView): string {
   const skipped = view.checks.filter(isSkippedMust);
   if (skipped.length === 0) return '';
-  const effect = view.summary.failOnSkippedMust ? 'they fail the run (--fail-on-skipped-must)' : 'they do not gate (--fail-on-skipped-must makes them fail the run)';
+  const effect = view.summary.failOnSkippedMust ? 'they fail the run (--fail-on-skipped-must)' : 'they do not gate (--fail-on-skipped-must would fail the run)';
   return `<p class="gating skipped-must">MUST checks skipped, ${esc(effect)}: ${skipped.map((c) => `<a href="#${anchor('check', c.id)}" title="${esc(c.reason ?? '')}">${esc(c.id)}</a>`).join(' ')}</p>`;
 }
 
