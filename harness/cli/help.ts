@@ -132,6 +132,7 @@ Writes a baseline with one entry per failed check of a run: of a finished run
   --out FILE                .yaml/.yml for YAML, anything else JSON
   --expires YYYY-MM-DD      every entry holds through that day (UTC), then gates again
   --reason TEXT             why the failures are accepted (a ticket, an owner)
+  --force                   replace --out if it exists (otherwise an existing file is kept: exit 2)
 
 Use it with \`wirecheck run ... --baseline FILE\`: a listed failure is reported (summary.json:
 "baselined": true) but does not gate; a new failure gates; an expired entry gates and says

@@ -1,5 +1,5 @@
 // `wirecheck run`: options → targets → suites (vitest Node API) → reports → exit code.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckResult } from '../report/check-result.ts';
@@ -40,6 +40,12 @@ function secretsOf(config: RunConfig, targets: Partial<Record<string, SystemTarg
   return [...new Set(all.filter(Boolean))];
 }
 
+/** Removes a directory holding nothing but empty directories. */
+function removeIfEmpty(dir: string): void {
+  const empty = (path: string): boolean => readdirSync(path, { withFileTypes: true }).every((e) => e.isDirectory() && empty(join(path, e.name)));
+  if (existsSync(dir) && empty(dir)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** --repeat merged, then --baseline applied (judged against the UTC day the run started). */
 function judgeRun(attempts: readonly (readonly CheckResult[])[], config: RunConfig, startedAt: Date): { results: CheckResult[]; evidence: SummaryEvidence } {
   const merged = mergeAttempts(attempts, config.strict);
@@ -76,7 +82,11 @@ export async function runCertification(config: RunConfig, io: Output, options: {
   }
   // vitest is the heaviest import of a run: load it while the targets start.
   const suiteRunner = import('./run-attempts.ts');
-  const started = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) });
+  const started = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) }).catch((error: unknown) => {
+    // A target that could not be reached leaves no empty report dir behind (a reference's start-up log stays).
+    removeIfEmpty(config.reportDir);
+    throw error;
+  });
   const scratchDir = mkdtempSync(join(tmpdir(), 'wirecheck-run-'));
   try {
     const targets = targetsBySystem(started);

@@ -1,5 +1,6 @@
 // `wirecheck run` answers bad options with exit 2 and every problem at once, a target
 // it cannot reach or start with exit 2 and what to do, and a vacuous run with exit 3.
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runWirecheck } from '../testing/run-wirecheck.ts';
 import { freePort } from '../testing/serve-reference.ts';
@@ -31,6 +32,9 @@ describe('wirecheck run: usage errors', () => {
     const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', `http://127.0.0.1:${port}`, '--secret', 'abcdef']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`the webhook receiver at http://127.0.0.1:${port} is not reachable (ECONNREFUSED)`);
+    // It said where reports would go; nothing was run, so no empty folder is left there.
+    expect(run.stdout).toContain(`reports in ${run.reportDir}`);
+    expect(existsSync(run.reportDir)).toBe(false);
   });
 
   it('exits 2 with the last lines of its log when the reference fails to start', async () => {

@@ -82,6 +82,14 @@ describe('wirecheck run --baseline', () => {
       { id: 'WH-SIG-02', reason: 'PAY-7 accepted until the fix', expires: nextMonth },
       { id: 'WH-SIG-03', reason: 'PAY-7 accepted until the fix', expires: nextMonth },
     ]);
+    // A curated file is never overwritten unasked; --force replaces it.
+    writeFileSync(out, 'entries: []  # curated\n');
+    const again = await runWirecheck(['baseline', 'write', '--from', join(expired.reportDir, 'summary.json'), '--out', out, '--expires', nextMonth, '--reason', 'r']);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain(`--out ${out} exists: a baseline is curated by hand, so it is not overwritten`);
+    expect(readFileSync(out, 'utf8')).toBe('entries: []  # curated\n');
+    const forced = await runWirecheck(['baseline', 'write', '--from', join(expired.reportDir, 'summary.json'), '--out', out, '--expires', nextMonth, '--reason', 'r', '--force']);
+    expect(forced.exitCode, forced.stderr).toBe(0);
   }, 30_000);
 
   it('refuses a bad baseline, or bad baseline write options, with exit 2 and every problem at once', async () => {

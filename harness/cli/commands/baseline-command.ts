@@ -16,12 +16,14 @@ import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
 
 const HELP = 'wirecheck baseline --help';
-const baselineOptions = () => ({ ...runOptionSpec(), from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' } } as const);
+const baselineOptions = () => ({ ...runOptionSpec(), from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' }, force: { type: 'boolean' } } as const);
 
 function ownProblems(values: OptionValues, system: string | undefined): string[] {
   const problems: string[] = [];
   const { from, out, expires, reason } = values;
   if (typeof out !== 'string' || out === '') problems.push('missing --out FILE: where to write the baseline (.yaml, .yml or .json)');
+  // A baseline is curated by hand (reasons, owners): never overwritten unasked, as keygen never overwrites a key.
+  else if (existsSync(resolve(out)) && values['force'] !== true) problems.push(`--out ${out} exists: a baseline is curated by hand, so it is not overwritten; choose another file, or add --force to replace it`);
   if (typeof expires !== 'string') problems.push('missing --expires YYYY-MM-DD: until when the failures are accepted');
   else if (!isCalendarDate(expires)) problems.push(`--expires "${expires}" is not a date: write YYYY-MM-DD, e.g. 2027-01-31`);
   else if (expires < utcDay()) problems.push(`--expires ${expires} is already past: an expired entry gates at once`);
