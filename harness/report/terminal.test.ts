@@ -16,6 +16,12 @@ describe('progressLine', () => {
     expect(coloured.replace(/\u001b\[(?:0|36|90)m/g, '')).not.toMatch(RAW_CONTROL);
     expect(coloured).toContain('— \\x1b[2J');
   });
+
+  it('names the transcript file of a check that kept one', () => {
+    const failed: CheckResult = { check, outcome: 'failed', reason: 'expected 202', transcript: '> POST /', durationMs: 4 };
+    expect(progressLine(failed, false, '/r')).toBe('✗ RA-PREF-02  MUST   GET preferences (4 ms) — expected 202 [transcript: /r/transcripts/RA-PREF-02.txt]');
+    expect(progressLine({ ...failed, transcript: undefined }, false, '/r')).not.toContain('transcript');
+  });
 });
 
 describe('terminalText', () => {

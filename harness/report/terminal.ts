@@ -1,5 +1,7 @@
 // What a person sees on the terminal: a line per check as it finishes, then a table
 // of outcomes per system.
+import { join } from 'node:path';
+import { transcriptPath } from './summary.ts';
 import type { SystemName } from '../checks/check-definition.ts';
 import { OUTCOMES, type Outcome } from '../checks/outcome.ts';
 import { escapeControls } from '../http/escape-controls.ts';
@@ -39,11 +41,13 @@ export function terminalText(text: string, color: boolean): string {
  * so are its line breaks, before the only control sequences of the line — the colours
  * painted here — are added.
  */
-export function progressLine(result: CheckResult, color: boolean): string {
+/** One check's line as it finishes; `reportDir` given, a kept transcript's file is named (written when the run ends). */
+export function progressLine(result: CheckResult, color: boolean, reportDir?: string): string {
   const { check } = result;
   const head = `${paint(COLOURS[result.outcome], MARK[result.outcome], color)} ${check.id.padEnd(11)} ${check.level.padEnd(6)} ${escapeControls(check.title)}`;
   const tail = result.outcome === 'info' ? ` — ${escapeControls(result.observed ?? '')}` : result.reason ? ` — ${escapeControls(result.reason)}` : '';
-  return `${head} ${paint(GREY, `(${result.durationMs} ms)`, color)}${tail}`;
+  const transcript = reportDir && result.transcript !== undefined ? paint(GREY, ` [transcript: ${escapeControls(join(reportDir, transcriptPath(check.id)))}]`, color) : '';
+  return `${head} ${paint(GREY, `(${result.durationMs} ms)`, color)}${tail}${transcript}`;
 }
 
 export function finalTable(results: readonly CheckResult[]): string {

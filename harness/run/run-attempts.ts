@@ -27,7 +27,7 @@ export async function runAttempts(options: {
         const check = findCheck(test.id);
         if (!check) return;
         const [result] = collectResults([check], new Map([[test.id, test]]), [], strict);
-        if (result) io.out(progressLine(result, io.color));
+        if (result) io.out(progressLine(result, io.color, context.reportDir));
       },
     });
     for (const error of reporter.runErrors) io.err(`wirecheck: ${error}`);
