@@ -227,7 +227,6 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   return Object.freeze({ ...config, reproduce: reproduceCommand(options, config) });
 }
 
-
 /** `npx wirecheck run ...` for this run: secrets become placeholders, the seed is fixed. */
 function reproduceCommand(options: RunArguments, config: RunConfig): string {
   const args = ['npx', 'wirecheck', 'run', options.system ?? ''];
