@@ -25,13 +25,6 @@ export function registerSystem(module: AnySystemModule): void {
   version += 1;
 }
 
-/** Takes a system registered with registerSystem out again (tests clean up after themselves). */
-export function unregisterSystem(name: string): void {
-  const at = modules.findIndex((m) => m.name === name);
-  if (at >= 0) modules.splice(at, 1);
-  version += 1;
-}
-
 export function systemModules(): readonly AnySystemModule[] {
   return modules;
 }
