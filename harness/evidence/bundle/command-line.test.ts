@@ -6,5 +6,7 @@ describe('redactedCommandLine', () => {
     expect(redactedCommandLine('run', ['webhook', '--target', 'external', '--secret', 'hunter22', '--token=tok-123', '--only', 'WH-SIG-*', '--database-url', 'postgres://u:pw@db/x']))
       .toBe("wirecheck run webhook --target external --secret '<secret>' --token='<token>' --only 'WH-SIG-*' --database-url 'postgres://[REDACTED]@db/x'");
     expect(redactedCommandLine('run', ['all', '--reason', 'two words'])).toBe("wirecheck run all --reason 'two words'");
+    // Every secret option of the systems' option tables, --other-token among them.
+    expect(redactedCommandLine('run', ['resource-api', '--other-token', 'tok-456'])).toBe("wirecheck run resource-api --other-token '<other-token>'");
   });
 });
