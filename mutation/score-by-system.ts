@@ -2,7 +2,7 @@
 // (reports/mutation/<system>/mutation.json): detected (killed or timed out) over valid
 // mutants (detected, survived, no coverage), as Stryker counts it. Prints a markdown
 // table, writes reports/mutation/scores.json; `--min N` exits 1 if a system is below.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,6 +41,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const file = join(values.dir, system, 'mutation.json');
     return existsSync(file) ? [scoreOf(system, JSON.parse(readFileSync(file, 'utf8')) as StrykerReport)] : [];
   });
+  mkdirSync(values.dir, { recursive: true });
   writeFileSync(join(values.dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
   console.log('| system | mutation score | killed | timed out | survived | no coverage | ignored (with reason) |');
   console.log('|---|---|---|---|---|---|---|');

@@ -26,6 +26,20 @@ const reportDir = mkdtempSync(join(tmpdir(), 'wirecheck-mutation-report-'));
 let started: StartedTarget | undefined;
 let startFailure: unknown;
 
+const runOf = (system: SystemName | undefined, target?: StartedTarget): SuiteRun => {
+  // The target's secret or tokens, whichever its system has (no options were resolved here).
+  const t = (target?.target ?? {}) as Partial<Record<'secret' | 'token' | 'otherToken', string>>;
+  return {
+    seed: SEED, strict: false, reportDir, reproduce: 'npm run mutation',
+    targets: system && target ? { [system]: target.target } : {},
+    secrets: [t.secret, t.token, t.otherToken].filter((s): s is string => Boolean(s)),
+    checks: mutationSystem().suites.flatMap((suite) => checksOf(suite as SystemName)),
+  };
+};
+// check() reads its definition while vitest collects the file, before beforeAll has
+// started the reference: the run's checks are there from the start, its target after.
+(globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN] = runOf(undefined);
+
 function systemOf(file: string): SystemName {
   const match = /[\\/]suites[\\/](webhook|resource-api|device-server)[\\/]/.exec(file);
   if (!match?.[1]) throw new Error(`mutation run: ${file} is not a suite file of a system`);
@@ -53,14 +67,7 @@ beforeAll(async ({}, suite) => {
     startFailure = error;
     return;
   }
-  // The target's secret or tokens, whichever its system has (no options were resolved here).
-  const target = started.target as Partial<Record<'secret' | 'token' | 'otherToken', string>>;
-  const secrets = [target.secret, target.token, target.otherToken].filter((s): s is string => Boolean(s));
-  const context: SuiteRun = {
-    seed: SEED, strict: false, reportDir, reproduce: 'npm run mutation',
-    targets: { [system]: started.target }, secrets, checks: checksOf(system),
-  };
-  (globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN] = context;
+  (globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN] = runOf(system, started);
 });
 
 beforeEach(() => {
