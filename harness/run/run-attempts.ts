@@ -14,15 +14,17 @@ export async function runAttempts(options: {
   selected: readonly SystemCheck[];
   context: SuiteRun;
   repeat: number;
+  /** --workers (suite-runner.ts). */
+  workers: number;
   strict: boolean;
   io: Output;
 }): Promise<CheckResult[][]> {
-  const { selected, context, repeat, strict, io } = options;
+  const { selected, context, repeat, workers, strict, io } = options;
   const attempts: CheckResult[][] = [];
   for (let attempt = 1; attempt <= repeat; attempt += 1) {
     if (repeat > 1) io.out(`── attempt ${attempt} of ${repeat}`);
     const { reporter } = await runSuites({
-      selected, context, allureResultsDir: join(context.reportDir, 'allure-results'),
+      selected, context, workers, allureResultsDir: join(context.reportDir, 'allure-results'),
       onProgress: (test) => {
         const check = findCheck(test.id);
         if (!check) return;

@@ -100,7 +100,7 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.
     const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];
-    const attempts = await runAttempts({ selected, context, repeat: config.repeat, strict: config.strict, io });
+    const attempts = await runAttempts({ selected, context, repeat: config.repeat, workers: config.workers, strict: config.strict, io });
     const { results, evidence } = judgeRun(attempts, config, startedAt);
     const exitCode = exitCodeOf(results, config);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');

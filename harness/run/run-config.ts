@@ -35,6 +35,8 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly failOnSkippedMust: boolean;
   /** Bytes one answer of a target may take before the check fails and the connection is dropped (--max-response-bytes). */
   readonly maxResponseBytes: number;
+  /** --workers: suite files run at once against an external target, where they cannot interfere. */
+  readonly workers: number;
   /** Each registered system's own options, as its module's resolve() made them. */
   readonly own: Readonly<Record<SystemName, unknown>>;
   /** The --reference-fault names the reference processes get (not those a system keeps, such as the sender's). */
@@ -164,6 +166,21 @@ function maxResponseBytesOf(options: RunArguments, problems: string[]): number {
   return bytes;
 }
 
+/** Against an external target, independent suite files run this many at a time: network round trips, not the harness, set the pace. */
+export const DEFAULT_WORKERS = 4;
+const MAX_WORKERS = 16;
+
+function workersOf(options: RunArguments, problems: string[]): number {
+  const raw = text(options, 'workers');
+  if (raw === undefined) return DEFAULT_WORKERS;
+  const workers = Number(raw);
+  if (!/^\d+$/.test(raw) || workers < 1 || workers > MAX_WORKERS) {
+    problems.push(`--workers "${raw}" must be a whole number from 1 to ${MAX_WORKERS} (default ${DEFAULT_WORKERS})`);
+    return DEFAULT_WORKERS;
+  }
+  return workers;
+}
+
 function seedOf(options: RunArguments, problems: string[]): number {
   const raw = text(options, 'seed');
   if (raw === undefined) return randomInt(0, MAX_SEED);
@@ -208,6 +225,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const only = onlyOf(options, problems);
   const workTimeoutMs = workTimeoutOf(options, problems);
   const maxResponseBytes = maxResponseBytesOf(options, problems);
+  const workers = workersOf(options, problems);
   const evidence = evidenceConfigOf(options as EvidenceOptions, cwd, problems);
   if (problems.length > 0) throw new OptionsError(problems, 'wirecheck run --help');
 
@@ -217,7 +235,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     runId, systems, target, ...(baseUrls[0] ? { baseUrl: baseUrls[0] } : {}), baseUrls, reportDir,
     probe: options['probe'] === true || target === 'reference',
     ...(only ? { only } : {}),
-    seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes,
+    seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes, workers,
     own, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),
@@ -241,6 +259,7 @@ function reproduceCommand(options: RunArguments, config: RunConfig): string {
   add('--seed', String(config.seed));
   add('--work-timeout', text(options, 'workTimeout'));
   add('--max-response-bytes', text(options, 'maxResponseBytes'));
+  add('--workers', text(options, 'workers'));
   // Each system's options, from its table (secrets as the placeholders it names).
   for (const module of systemModules()) args.push(...reproduceArgsOf(module.options, options, config.target === 'external'));
   add('--reference-fault', text(options, 'referenceFault'));

@@ -50,6 +50,11 @@ const TARGET: OptionSection = {
       help: ['bytes one answer of the target may take (default 4194304, 4 MiB):', 'past it the check fails naming it and the connection is dropped'],
       readme: ['`--max-response-bytes N`', 'bytes one answer of the target may take, in every client of the harness (raw exchanges, undici, Pact\'s verifier, webdriverio); default 4194304 (4 MiB), far above anything the specs need. An answer that declares a larger Content-Length, or keeps coming past it (an endless chunked body), fails its check with "the answer to … was larger than 4 MiB (--max-response-bytes); the connection was dropped", and the connection is dropped at once, so a hostile target cannot make the harness buffer without end'],
     },
+    {
+      flag: 'workers', type: 'string', usage: '--workers N',
+      help: ['external targets: suite files run N at a time where they cannot', 'interfere (default 4; 1: one after another). Races and files', 'that arm the probe\'s fail switch always run alone'],
+      readme: ['`--workers N`', 'external targets: how many suite files run at once where they cannot interfere with each other (default 4; `1`: one after another, as against a reference). A system names those files (`concurrentSuites` of its module: the webhook\'s, which each work on events of their own); the races and the files that arm the probe\'s fail switch, and every resource API and device server file (they share the user\'s preferences, the device and its sessions), always run alone. Against a bundled reference files run one after another'],
+    },
   ],
 };
 

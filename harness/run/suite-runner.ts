@@ -1,8 +1,9 @@
 // Runs the conformance suites of the chosen systems through vitest's Node API, with
 // the run context provided to them and our reporter (plus Allure's) attached.
 import { createVitest } from 'vitest/node';
-import type { SystemCheck } from '../checks/check-definition.ts';
+import type { SystemCheck, SystemName } from '../checks/check-definition.ts';
 import { suiteFilesOf } from '../systems/catalog.ts';
+import { suiteBatches } from './suite-batches.ts';
 import { CheckReporter, type ProgressListener } from '../report/check-reporter.ts';
 import { allureStatusListener } from '../report/allure-status.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
@@ -21,9 +22,10 @@ function namePattern(selected: readonly SystemCheck[]): RegExp {
   return new RegExp(`(?:^|\\s)(?:${selected.map((c) => escapeRegExp(c.id)).join('|')}) `);
 }
 
-/** One system's suites: its files one at a time (they share the system's target). */
-async function runSystemSuites(options: {
+/** Some of a system's suite files in one vitest instance, `workers` of them at a time. */
+async function runSuiteFiles(options: {
   files: readonly string[];
+  workers: number;
   selected: readonly SystemCheck[];
   context: SuiteRun;
   allureResultsDir: string;
@@ -35,9 +37,8 @@ async function runSystemSuites(options: {
     include: [...options.files],
     testNamePattern: namePattern(options.selected),
     watch: false,
-    // One file at a time: a race check must own the target while it counts side effects.
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: options.workers > 1,
+    maxWorkers: options.workers,
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -55,8 +56,24 @@ async function runSystemSuites(options: {
   }
 }
 
+/** One system's suites: the independent files side by side, then the others one at a time. */
+async function runSystemSuites(system: string, options: {
+  files: readonly string[];
+  workers: number;
+  selected: readonly SystemCheck[];
+  context: SuiteRun;
+  allureResultsDir: string;
+  reporter: CheckReporter;
+}): Promise<void> {
+  const { together, alone } = suiteBatches(system, options.files, options.context.targets[system as SystemName]?.kind, options.workers);
+  if (together.length > 0) await runSuiteFiles({ ...options, files: together, workers: Math.min(options.workers, together.length) });
+  if (alone.length > 0) await runSuiteFiles({ ...options, files: alone, workers: 1 });
+}
+
 export async function runSuites(options: {
   selected: readonly SystemCheck[];
+  /** --workers: independent files at once against an external target. */
+  workers: number;
   context: SuiteRun;
   allureResultsDir: string;
   onProgress: ProgressListener;
@@ -65,7 +82,7 @@ export async function runSuites(options: {
   const systems = [...new Set(options.selected.map((c) => c.system))];
   // The systems run side by side — each against its own target — in vitest
   // instances of their own (vitest's projects would run them one after the other).
-  await Promise.all(systems.map((system) => runSystemSuites({
+  await Promise.all(systems.map((system) => runSystemSuites(system, {
     ...options,
     files: suiteFilesOf(system, options.selected.map((c) => c.id)),
     selected: options.selected.filter((c) => c.system === system),

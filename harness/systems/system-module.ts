@@ -135,6 +135,12 @@ export interface SystemModule<Own = unknown> {
   readonly clauses: readonly Clause[];
   /** Its suite files (root-relative) and the checks each implements: a run forks only those it needs. */
   readonly suites: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Suite files that may run at the same time against one external target (--workers): each
+   * works only on state of its own (its own event ids, say), arms no switch of the target
+   * and counts nothing the others change. Every other file runs alone. Absent: all alone.
+   */
+  readonly concurrentSuites?: readonly string[];
   /** Its options of `wirecheck run`, in --help order. */
   readonly options: readonly OptionRow[];
   /** A base URL whose path already names the system's own route: the path, what it is, what wirecheck adds. */

@@ -29,3 +29,18 @@ export const webhookSuites: Readonly<Record<string, readonly string[]>> = {
   ],
   'suites/webhook/sender/signed-bytes.test.ts': ['WH-SEND-11', 'WH-SEND-12'],
 };
+
+/**
+ * The files that may run side by side against one external target: each delivers events of
+ * its own (ids unique to its process, harness/webhook/payment-event.ts) and reads back only
+ * those. Not the races (the duplicate races, and the properties that release deliveries in
+ * concurrent batches), which own the target while they count, nor contract/durability.test.ts,
+ * whose probe switch fails the *next* commit, whoever's it is.
+ */
+const OWN_THE_TARGET = new Set([
+  'suites/webhook/concurrency/duplicate-races.test.ts',
+  'suites/webhook/property/deliveries.test.ts',
+  'suites/webhook/property/ordering.test.ts',
+  'suites/webhook/contract/durability.test.ts',
+]);
+export const webhookConcurrentSuites: readonly string[] = Object.keys(webhookSuites).filter((file) => !OWN_THE_TARGET.has(file));

@@ -6,7 +6,7 @@ import { isSenderFaultName } from '../../webhook/sender/sender-faults.ts';
 import { defineSystem, type StartInputs } from '../system-module.ts';
 import { webhookChecks } from './checks.ts';
 import { webhookClauses } from './clauses.ts';
-import { webhookSuites } from './suites.ts';
+import { webhookConcurrentSuites, webhookSuites } from './suites.ts';
 import { webhookContainers } from './webhook-containers.ts';
 import { resolveWebhookOptions, WEBHOOK_OPTION_ROWS, type WebhookOptions } from './webhook-options.ts';
 import { startWebhookReference, WEBHOOK_REFERENCE } from './webhook-reference.ts';
@@ -33,6 +33,7 @@ export const webhookSystem = defineSystem<WebhookOptions>({
   checks: webhookChecks,
   clauses: webhookClauses,
   suites: webhookSuites,
+  concurrentSuites: webhookConcurrentSuites,
   options: WEBHOOK_OPTION_ROWS,
   ownPath: { pattern: /\/webhooks\/payments\/?$/, what: 'the delivery path', added: 'webhooks/payments' },
   instances: true,
