@@ -8,6 +8,11 @@ export interface Output {
   out(text: string): void;
   err(text: string): void;
   readonly color: boolean;
+  /**
+   * One line of progress rewritten in place on stdout (empty: cleared); present only when
+   * stdout is a terminal, where a waiting progress line would otherwise be a flood of lines.
+   */
+  status?(text: string): void;
 }
 
 /**
@@ -28,5 +33,7 @@ export function processOutput(env: NodeJS.ProcessEnv): Output {
     out: (text) => { process.stdout.write(`${terminalText(text, color)}\n`); },
     err: (text) => { process.stderr.write(`${terminalText(text, color)}\n`); },
     color,
+    // Carriage return and erase-line are the only controls of its own: the text is escaped.
+    ...(process.stdout.isTTY ? { status: (text: string) => { process.stdout.write(`\r\u001b[2K${terminalText(text, false)}`); } } : {}),
   };
 }

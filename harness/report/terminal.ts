@@ -15,7 +15,8 @@ const GREY = 90;
 /**
  * The only control sequences the CLI writes itself: the colours `paint` sets (and the
  * reset), when colour is on. They set a colour, nothing more: they cannot move the
- * cursor, clear the screen, set the window title or hide text.
+ * cursor, clear the screen, set the window title or hide text. (Besides these, only
+ * Output.status, on a terminal, starts its line with a carriage return and erase-line.)
  */
 const OWN_COLOURS = /(\u001b\[(?:0|31|32|33|36|90)m)/;
 

@@ -82,7 +82,7 @@ export async function runCertification(config: RunConfig, io: Output, options: {
   }
   // vitest is the heaviest import of a run: load it while the targets start.
   const suiteRunner = import('./run-attempts.ts');
-  const started = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) }).catch((error: unknown) => {
+  const started = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) }, io).catch((error: unknown) => {
     // A target that could not be reached leaves no empty report dir behind (a reference's start-up log stays).
     removeIfEmpty(config.reportDir);
     throw error;

@@ -141,4 +141,17 @@ describe('resolveRunConfig', () => {
       expect(problems(() => resolveRunConfig({ system: 'webhook', workers: bad }, {}, cwd))[0]).toBe(`--workers "${bad}" must be a whole number from 1 to 16 (default 4)`);
     }
   });
+
+  it('validates --wait-for (seconds from 0 to 3600, external targets only, default 0) and keeps it in the reproduction command', () => {
+    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's' };
+    expect(resolveRunConfig(external, {}, cwd).waitForMs).toBe(0);
+    const given = resolveRunConfig({ ...external, waitFor: '2.5' }, {}, cwd);
+    expect(given.waitForMs).toBe(2_500);
+    expect(given.reproduce).toContain('--wait-for 2.5');
+    for (const bad of ['-1', '1s', '', '3601']) {
+      expect(problems(() => resolveRunConfig({ ...external, waitFor: bad }, {}, cwd))).toEqual([`--wait-for "${bad}" must be a number of seconds from 0 to 3600 (default 0: no wait)`]);
+    }
+    expect(problems(() => resolveRunConfig({ system: 'webhook', waitFor: '30' }, {}, cwd)))
+      .toEqual(['--wait-for is for --target external: a reference is started, and waited for, by wirecheck itself']);
+  });
 });

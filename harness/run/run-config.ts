@@ -37,6 +37,8 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly maxResponseBytes: number;
   /** --workers: suite files run at once against an external target, where they cannot interfere. */
   readonly workers: number;
+  /** --wait-for: how long an external target that does not answer yet is retried (0: not at all). */
+  readonly waitForMs: number;
   /** Each registered system's own options, as its module's resolve() made them. */
   readonly own: Readonly<Record<SystemName, unknown>>;
   /** The --reference-fault names the reference processes get (not those a system keeps, such as the sender's). */
@@ -50,8 +52,15 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly reproduce: string;
 }
 
+/** Options that came from a config file rather than the command line: its name and their flags. */
+export interface ConfigFileOrigin {
+  readonly file: string;
+  readonly flags: readonly string[];
+}
+
 export const TARGET_KINDS = ['reference', 'external', 'docker'] as const;
 const MAX_SEED = 2 ** 31 - 1;
+const MAX_WAIT_SECONDS = 3600;
 
 export function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
@@ -155,6 +164,18 @@ function workTimeoutOf(options: RunArguments, problems: string[]): number {
   return Math.round(seconds * 1000);
 }
 
+function waitForOf(options: RunArguments, target: TargetKind, problems: string[]): number {
+  const raw = text(options, 'waitFor');
+  if (raw === undefined) return 0;
+  const seconds = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || seconds > MAX_WAIT_SECONDS) {
+    problems.push(`--wait-for "${raw}" must be a number of seconds from 0 to ${MAX_WAIT_SECONDS} (default 0: no wait)`);
+    return 0;
+  }
+  if (target !== 'external') problems.push('--wait-for is for --target external: a reference is started, and waited for, by wirecheck itself');
+  return Math.round(seconds * 1000);
+}
+
 function maxResponseBytesOf(options: RunArguments, problems: string[]): number {
   const raw = text(options, 'maxResponseBytes');
   if (raw === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
@@ -200,7 +221,20 @@ function onlyOf(options: RunArguments, problems: string[]): RunConfig['only'] {
   return { spec, patterns };
 }
 
-export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, cwd: string): RunConfig {
+/**
+ * A problem whose subject (the first option it names) came from a config file says so:
+ * the file and the key to fix, as a problem of the command line names its option.
+ */
+function fromFile(problems: readonly string[], origin: ConfigFileOrigin | undefined): string[] {
+  if (!origin) return [...problems];
+  return problems.map((problem) => {
+    const subject = /--([a-z][a-z0-9-]*)/.exec(problem)?.[1];
+    return subject && origin.flags.includes(subject) ? `${problem} (in ${origin.file}: key "${subject}")` : problem;
+  });
+}
+
+/** `origin`: the options that came from a config file (the rest are the command line's). */
+export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, cwd: string, origin?: ConfigFileOrigin): RunConfig {
   const problems: string[] = [];
   const systems = systemsOf(options.system, problems);
   const target = targetOf(options, problems);
@@ -226,8 +260,9 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const workTimeoutMs = workTimeoutOf(options, problems);
   const maxResponseBytes = maxResponseBytesOf(options, problems);
   const workers = workersOf(options, problems);
+  const waitForMs = waitForOf(options, target, problems);
   const evidence = evidenceConfigOf(options as EvidenceOptions, cwd, problems);
-  if (problems.length > 0) throw new OptionsError(problems, 'wirecheck run --help');
+  if (problems.length > 0) throw new OptionsError(fromFile(problems, origin), 'wirecheck run --help');
 
   const runId = newRunId();
   const reportDir = text(options, 'reportDir') ? resolve(cwd, text(options, 'reportDir') ?? '') : join(cwd, 'reports', runId);
@@ -235,7 +270,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     runId, systems, target, ...(baseUrls[0] ? { baseUrl: baseUrls[0] } : {}), baseUrls, reportDir,
     probe: options['probe'] === true || target === 'reference',
     ...(only ? { only } : {}),
-    seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes, workers,
+    seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes, workers, waitForMs,
     own, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),
@@ -260,6 +295,7 @@ function reproduceCommand(options: RunArguments, config: RunConfig): string {
   add('--work-timeout', text(options, 'workTimeout'));
   add('--max-response-bytes', text(options, 'maxResponseBytes'));
   add('--workers', text(options, 'workers'));
+  add('--wait-for', text(options, 'waitFor'));
   // Each system's options, from its table (secrets as the placeholders it names).
   for (const module of systemModules()) args.push(...reproduceArgsOf(module.options, options, config.target === 'external'));
   add('--reference-fault', text(options, 'referenceFault'));

@@ -41,6 +41,11 @@ const TARGET: OptionSection = {
       readme: ['`--probe`', 'the external target implements the probe API; without it, checks that need it are `skipped: needs probe` (the reference always has it). The preflight proves it sees what it must'],
     },
     {
+      flag: 'wait-for', type: 'string', usage: '--wait-for S',
+      help: ['external: while the target does not answer (still starting),', 'retry reaching it for up to S seconds, one progress line', 'meanwhile (default 0: exit 2 at once)'],
+      readme: ['`--wait-for S`', 'external targets: while nothing answers at a `--base-url` (a deployment still starting), retry reaching it for up to S seconds (at most 3600), showing one progress line; then the usual exit 2, saying how long it waited. Any HTTP answer ends the wait (the preflight judges it). Default 0: exit 2 at once. See [Staging](#staging-a-config-file-and-waiting-for-the-target)'],
+    },
+    {
       flag: 'work-timeout', type: 'string', usage: '--work-timeout S',
       help: ['seconds an accepted event\'s business work may show no progress', 'before the checks waiting for it fail, naming why (default 10);', 'a slow worker that keeps completing work is waited for'],
       readme: ['`--work-timeout S`', 'seconds an accepted event\'s business work may show no progress before the checks waiting for it fail, naming why (default 10); a worker that keeps completing work is waited for'],
@@ -111,6 +116,15 @@ const EVIDENCE: OptionSection = {
   ],
 };
 
+/** The file of run options; the name differs from serve device-server's --config, the server's own file. */
+export const CONFIG_FILE_ROW: OptionRow = {
+  flag: 'config-file', type: 'string', usage: '--config-file FILE', reproduce: 'never',
+  help: ['run options from FILE (JSON or YAML, keys named like the options);', 'default: wirecheck.config.json, .yaml or .yml in the current', 'directory. The command line wins over the file'],
+  readme: ['`--config-file FILE`', 'read run options from FILE (`.json`, `.yaml` or `.yml`; keys are the long option names, e.g. `base-url: https://…`) instead of `wirecheck.config.json`, `wirecheck.config.yaml` or `wirecheck.config.yml` in the current directory, which is read when present; an option on the command line wins over the file. See [Staging](#staging-a-config-file-and-waiting-for-the-target)'],
+};
+
+const CONFIG: OptionSection = { title: 'Options from a file:', rows: [CONFIG_FILE_ROW] };
+
 /** --database-url, with its environment fallback (run-config.ts reads it through this row). */
 export const DATABASE_URL_ROW: OptionRow = {
   flag: 'database-url', type: 'string', usage: '--database-url URL', env: 'DATABASE_URL',
@@ -132,7 +146,7 @@ const REFERENCE_ONLY: OptionSection = {
 
 /** Every section of `wirecheck run --help`, in order: the core's, then each system's. */
 export function runOptionSections(): OptionSection[] {
-  return [TARGET, SELECTION, EVIDENCE, ...systemModules().map((m) => ({ title: `${m.name}:`, rows: m.options })), REFERENCE_ONLY];
+  return [TARGET, SELECTION, EVIDENCE, CONFIG, ...systemModules().map((m) => ({ title: `${m.name}:`, rows: m.options })), REFERENCE_ONLY];
 }
 
 export function runOptionRows(): OptionRow[] {

@@ -153,7 +153,11 @@ export interface SystemModule<Own = unknown> {
   ownsFault?(name: string): boolean;
   readonly reference: ReferenceProgram;
   startReference(inputs: StartInputs<Own>): Promise<StartedTarget>;
-  /** An external deployment, once it answers at all (the preflight proves the rest). */
+  /**
+   * An external deployment, once it answers at all (the preflight proves the rest). It
+   * throws WIRECHECK_ERR_TARGET_UNREACHABLE when nothing answers, and is then tried again
+   * while --wait-for lasts: it must leave nothing behind when it throws.
+   */
   startExternal(inputs: StartInputs<Own>): Promise<StartedTarget>;
   readonly containers?: SystemContainers<Own>;
   /** Proves what the run relies on; a set-up mistake throws (exit 2), a target fault comes back as a finding. */

@@ -54,12 +54,21 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   return env;
 }
 
-export function runWirecheck(args: readonly string[], options: { env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<WirecheckRun> {
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+  /** The directory it runs in (default the project root): where it looks for wirecheck.config.*. */
+  cwd?: string;
+  /** Each chunk of stdout as it comes, to act while the run goes on. */
+  onStdout?: (chunk: string) => void;
+}
+
+export function runWirecheck(args: readonly string[], options: RunOptions = {}): Promise<WirecheckRun> {
   const reportDir = args.includes('--report-dir') ? (args[args.indexOf('--report-dir') + 1] ?? '') : mkdtempSync(join(tmpdir(), 'wirecheck-selftest-'));
   const fullArgs = args[0] === 'run' && !args.includes('--report-dir') ? [...args, '--report-dir', reportDir] : [...args];
   return new Promise((done) => {
-    execFile(process.execPath, [WIRECHECK_BIN, ...fullArgs], {
-      cwd: PROJECT_ROOT,
+    const child = execFile(process.execPath, [WIRECHECK_BIN, ...fullArgs], {
+      cwd: options.cwd ?? PROJECT_ROOT,
       env: childEnv(options.env ?? {}),
       timeout: options.timeoutMs ?? 240_000,
       maxBuffer: 64 * 1024 * 1024,
@@ -69,6 +78,7 @@ export function runWirecheck(args: readonly string[], options: { env?: Record<st
       const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary) : undefined;
       done({ exitCode, stdout, stderr, reportDir, ...(summary ? { summary } : {}) });
     });
+    if (options.onStdout) child.stdout?.on('data', (chunk: Buffer) => options.onStdout?.(chunk.toString()));
   });
 }
 

@@ -14,6 +14,7 @@ import { installSignalCleanup } from '../../target/cleanup.ts';
 import { BASELINE_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
+import { optionsWithConfigFile } from '../options-with-config-file.ts';
 
 const HELP = 'wirecheck baseline --help';
 const baselineOptions = () => ({ ...runOptionSpec(), from: { type: 'string' }, out: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' }, force: { type: 'boolean' } } as const);
@@ -66,7 +67,9 @@ export async function baselineCommand(args: readonly string[], env: NodeJS.Proce
   let config: RunConfig | undefined;
   if (system !== undefined) {
     try {
-      config = resolveRunConfig({ ...values, system }, env, process.cwd());
+      // The run's options: a config file's too, as for `wirecheck run`.
+      const run = optionsWithConfigFile(values, baselineOptions(), process.cwd(), io);
+      config = resolveRunConfig({ ...run.values, system }, env, process.cwd(), run.origin);
     } catch (error) {
       if (!(error instanceof OptionsError)) throw error;
       problems.push(...error.problems);

@@ -13,13 +13,15 @@ import { installSignalCleanup } from '../../target/cleanup.ts';
 import { REPLAY_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues, type OptionSpec } from '../parse-command-line.ts';
+import { optionsWithConfigFile } from '../options-with-config-file.ts';
+import type { ConfigFileOrigin } from '../../run/run-config.ts';
 
 const HELP = 'wirecheck replay --help';
 // The check id is the selection; the evidence of a replay is its terminal output.
 const NOT_FOR_REPLAY = new Set(['only', 'baseline', 'bundle', 'sign-key']);
 const replayOptions = (): OptionSpec => Object.fromEntries(Object.entries(runOptionSpec()).filter(([name]) => !NOT_FOR_REPLAY.has(name)));
 
-function configOf(id: string | undefined, values: OptionValues, extra: string | undefined, env: NodeJS.ProcessEnv): RunConfig {
+function configOf(id: string | undefined, values: OptionValues, extra: string | undefined, env: NodeJS.ProcessEnv, origin: ConfigFileOrigin | undefined): RunConfig {
   const problems: string[] = [];
   const check = id !== undefined ? findCheck(id) : undefined;
   if (id === undefined) problems.push('missing <check-id>, e.g. `wirecheck replay WH-SIG-02 --seed 1234`');
@@ -28,7 +30,7 @@ function configOf(id: string | undefined, values: OptionValues, extra: string | 
   if (values['seed'] === undefined) problems.push('missing --seed N: the seed of the run to replay (in its summary.json and reproduce command)');
   if (!check) throw new OptionsError(problems, HELP);
   try {
-    const config = resolveRunConfig({ ...values, system: check.system, only: check.id }, env, process.cwd());
+    const config = resolveRunConfig({ ...values, system: check.system, only: check.id }, env, process.cwd(), origin);
     if (problems.length === 0) return config;
   } catch (error) {
     if (!(error instanceof OptionsError)) throw error;
@@ -38,13 +40,15 @@ function configOf(id: string | undefined, values: OptionValues, extra: string | 
 }
 
 export async function replayCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
-  const { positionals, values } = parseCommandLine(args, replayOptions(), HELP);
-  if (values['help']) {
+  const spec = replayOptions();
+  const { positionals, values: given } = parseCommandLine(args, spec, HELP);
+  if (given['help']) {
     io.out(REPLAY_HELP);
     return 0;
   }
   const [id, extra] = positionals;
-  const config = configOf(id, values, extra, env);
+  const { values, origin } = optionsWithConfigFile(given, spec, process.cwd(), io);
+  const config = configOf(id, values, extra, env, origin);
   installSignalCleanup((text) => io.err(text));
   const { runCertification } = await import('../../run/run-certification.ts');
   const { exitCode, results } = await runCertification(config, io, { allure: false, commandLine: redactedCommandLine('replay', args), keepTranscripts: true });
