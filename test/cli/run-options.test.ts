@@ -44,6 +44,12 @@ describe('wirecheck run: usage errors', () => {
     expect(run.stderr).toContain('unknown fault(s) in WIRECHECK_FAULTS: no-such-fault');
   });
 
+  it('names a --base-url without its scheme with the URL it likely meant, localhost:3000 too', async () => {
+    const run = await runWirecheck(['run', 'resource-api', '--target', 'external', '--base-url', 'localhost:3000', '--token', 't', '--user-id', 'u', '--other-user-id', 'o']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--base-url "localhost:3000" has no scheme: did you mean http://localhost:3000?');
+  });
+
   it('exits 3 when --only matches no check', async () => {
     const run = await runWirecheck(['run', 'webhook', '--only', 'WH-NOPE-*']);
     expect(run.exitCode).toBe(3);
