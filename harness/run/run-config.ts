@@ -15,6 +15,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT 
 import { quote, reproduceArgsOf, stringValue, type OptionValues } from '../systems/option-table.ts';
 import { systemModules, systemNames } from '../systems/registry.ts';
 import type { RunSettings } from '../systems/system-module.ts';
+import { unknownFaultProblem } from '../systems/unknown-fault-problem.ts';
 import { DATABASE_URL_ROW } from './run-options.ts';
 
 /** The parsed options of `wirecheck run` (camelCase keys) and its <system>. */
@@ -196,6 +197,10 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   if (faults.length > 0 && (target !== 'reference' || docker || systems.length !== 1)) {
     problems.push('--reference-fault is for the self-test: it needs --target reference and a single system');
   }
+  // A misspelt fault is a usage error naming every fault the system knows, the sender's too.
+  const faulted = systems.length === 1 ? systemModules().find((m) => m.name === systems[0]) : undefined;
+  const unknownFaults = faulted && unknownFaultProblem(faulted, faults);
+  if (unknownFaults) problems.push(unknownFaults);
   const own = Object.fromEntries(systemModules().map((m) => [m.name, m.resolve({
     values: options, env, cwd, external, selected: systems.includes(m.name), faults, problems,
   })]));
