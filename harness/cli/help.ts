@@ -10,6 +10,7 @@ and Appium-3-style device automation servers.
 Usage:
   wirecheck run <system> [options]     certify a system: ${[...systemNames(), 'all'].join(' | ')}
   wirecheck list [<system>]            print every check: id, level, title, clause
+  wirecheck list --faults [<system>]   the self-test's deliberate bugs (--reference-fault NAME)
   wirecheck serve <system> [options]   run the bundled reference implementation in the foreground
   wirecheck send --url U --event FILE  deliver one signed webhook event with the bundled sender
   wirecheck deliveries list|replay     the sender's dead-lettered (exhausted) deliveries
@@ -39,8 +40,11 @@ unreachable · 3 nothing was executed.`;
 }
 
 export const LIST_HELP = `wirecheck list [<system>] [--json]
+wirecheck list --faults [<system>] [--json]
 
-Prints every check (id, level, title, clause) without a target; --json for machines.`;
+Prints every check (id, level, title, clause) without a target; --json for machines.
+With --faults: the deliberate bugs the self-test switches on with --reference-fault NAME,
+each with what it breaks (the reference's, and the webhook's bundled sender's).`;
 
 /** `wirecheck serve --help`: each system's reference and its options, from the modules. */
 export function serveHelp(): string {

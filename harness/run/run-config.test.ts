@@ -53,6 +53,28 @@ describe('resolveRunConfig', () => {
     expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'ftp://h', secret: 'abcd' }, {}, cwd))[0]).toContain('is not an http:// or https:// URL');
   });
 
+  it('names a --base-url without its scheme, with the http:// URL it likely meant, for each system (localhost:3000 too, which new URL reads as a scheme)', () => {
+    const cases = [
+      { system: 'resource-api', token: 't', userId: 'u', otherUserId: 'o', baseUrl: '127.0.0.1:3000' },
+      { system: 'resource-api', token: 't', userId: 'u', otherUserId: 'o', baseUrl: 'localhost:3000' },
+      { system: 'device-server', platformName: 'Android', automationName: 'SimAndroid', baseUrl: '127.0.0.1:4723/wd/hub/' },
+      { system: 'device-server', platformName: 'Android', automationName: 'SimAndroid', baseUrl: 'localhost:4723' },
+    ];
+    for (const { baseUrl, ...options } of cases) {
+      expect(problems(() => resolveRunConfig({ ...options, target: 'external', baseUrl }, {}, cwd)), `${options.system} ${baseUrl}`)
+        .toEqual([`--base-url "${baseUrl}" has no scheme: did you mean http://${baseUrl}?`]);
+    }
+  });
+
+  it('names a --database-url or DATABASE_URL without its scheme, with the postgres:// URL it likely meant and no password', () => {
+    expect(problems(() => resolveRunConfig({ system: 'webhook', databaseUrl: 'localhost:5432/test' }, {}, cwd)))
+      .toEqual(['--database-url / DATABASE_URL "localhost:5432/test" has no scheme: did you mean postgres://localhost:5432/test?']);
+    const found = problems(() => resolveRunConfig({ system: 'resource-api' }, { DATABASE_URL: 'postgres:s3cr3t-pw@127.0.0.1:5432/test' }, cwd));
+    expect(found).toEqual(['--database-url / DATABASE_URL "[REDACTED]@127.0.0.1:5432/test" has no scheme: did you mean postgres://[REDACTED]@127.0.0.1:5432/test?']);
+    expect(problems(() => resolveRunConfig({ system: 'webhook', databaseUrl: 'mysql://u:pw@h/db' }, {}, cwd)))
+      .toEqual(['--database-url / DATABASE_URL "mysql://[REDACTED]@h/db" is not a postgres:// URL']);
+  });
+
   it('takes --target docker as the reference in containers, and rejects unknown kinds', () => {
     const config = resolveRunConfig({ system: 'webhook', target: 'docker', image: 'ghcr.io/acme/ref:1.2' }, { DATABASE_URL: 'postgres://u@h/db' }, cwd);
     expect(config.target).toBe('reference');

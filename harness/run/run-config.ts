@@ -9,11 +9,13 @@ import { OptionsError } from '../errors.ts';
 import { DEFAULT_WORK_TIMEOUT_MS, type TargetKind } from '../target/target-info.ts';
 import { referenceEnvOf } from '../target/reference-env.ts';
 import { evidenceConfigOf, type EvidenceConfig, type EvidenceOptions } from '../evidence/evidence-options.ts';
+import { missingSchemeProblem } from '../http/missing-scheme.ts';
 import { redactUrl } from '../http/redact-url.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT } from '../http/response-budget.ts';
 import { quote, reproduceArgsOf, stringValue, type OptionValues } from '../systems/option-table.ts';
 import { systemModules, systemNames } from '../systems/registry.ts';
 import type { RunSettings } from '../systems/system-module.ts';
+import { unknownFaultProblem } from '../systems/unknown-fault-problem.ts';
 import { DATABASE_URL_ROW } from './run-options.ts';
 
 /** The parsed options of `wirecheck run` (camelCase keys) and its <system>. */
@@ -129,7 +131,7 @@ function baseUrlsOf(options: RunArguments, target: TargetKind, systems: readonly
   return given.flatMap((raw) => {
     const url = httpUrl(raw);
     if (!url) {
-      problems.push(`--base-url "${raw}" is not an http:// or https:// URL${/^[\w.-]+:\d+/.test(raw) ? `: did you mean http://${raw}?` : ''}`);
+      problems.push(missingSchemeProblem('--base-url', raw) ?? `--base-url "${raw}" is not an http:// or https:// URL`);
       return [];
     }
     // A base URL that already names a system's own path: the right form, when it is one.
@@ -246,6 +248,10 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   if (faults.length > 0 && (target !== 'reference' || docker || systems.length !== 1)) {
     problems.push('--reference-fault is for the self-test: it needs --target reference and a single system');
   }
+  // A misspelt fault is a usage error naming every fault the system knows, the sender's too.
+  const faulted = systems.length === 1 ? systemModules().find((m) => m.name === systems[0]) : undefined;
+  const unknownFaults = faulted && unknownFaultProblem(faulted, faults);
+  if (unknownFaults) problems.push(unknownFaults);
   const own = Object.fromEntries(systemModules().map((m) => [m.name, m.resolve({
     values: options, env, cwd, external, selected: systems.includes(m.name), faults, problems,
   })]));
@@ -253,7 +259,9 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const referenceFaults = faults.filter((f) => !systemModules().some((m) => m.ownsFault?.(f)));
   // A docker run brings its own PostgreSQL: DATABASE_URL is for the reference's processes.
   const databaseUrl = docker ? undefined : stringValue(DATABASE_URL_ROW, options, env);
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push(`--database-url / DATABASE_URL "${redactUrl(databaseUrl)}" is not a postgres:// URL`);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(missingSchemeProblem('--database-url / DATABASE_URL', databaseUrl, 'postgres') ?? `--database-url / DATABASE_URL "${redactUrl(databaseUrl)}" is not a postgres:// URL`);
+  }
 
   const seed = seedOf(options, problems);
   const only = onlyOf(options, problems);

@@ -103,6 +103,17 @@ export interface ReferenceProgram {
   readonly serveOptions?: readonly ServeOption[];
 }
 
+/**
+ * A deliberate bug the self-test switches on with `--reference-fault NAME`: its name, what
+ * it breaks (one line), and the program that has it (`reference`, or a part the system
+ * keeps, such as the webhook's bundled `sender`).
+ */
+export interface ReferenceFault {
+  readonly name: string;
+  readonly of: string;
+  readonly description: string;
+}
+
 /** What the stack of `--target docker` offers every system. */
 export interface StackInputs {
   /** PostgreSQL as the containers reach it, on the stack's network. */
@@ -151,6 +162,11 @@ export interface SystemModule<Own = unknown> {
   resolve(inputs: ResolveInputs): Own;
   /** The --reference-fault names that are not the reference process's (the bundled sender's). */
   ownsFault?(name: string): boolean;
+  /**
+   * Every --reference-fault name it knows, described (`wirecheck list --faults`): a run
+   * refuses any other before it starts anything. Without it, the reference has the last word.
+   */
+  readonly faults?: readonly ReferenceFault[];
   readonly reference: ReferenceProgram;
   startReference(inputs: StartInputs<Own>): Promise<StartedTarget>;
   /**

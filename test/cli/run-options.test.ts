@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { runWirecheck } from '../testing/run-wirecheck.ts';
 import { freePort } from '../testing/serve-reference.ts';
 
+const REFUSE_WEBHOOK_REFERENCE = new URL('./refuse-webhook-reference.mjs', import.meta.url).href;
+
 describe('wirecheck run: usage errors', () => {
   it('lists every problem of the options at once, with exit 2', async () => {
     const run = await runWirecheck(['run', 'webhooks', '--seed', 'abc', '--target', 'external']);
@@ -38,10 +40,22 @@ describe('wirecheck run: usage errors', () => {
   });
 
   it('exits 2 with the last lines of its log when the reference fails to start', async () => {
+    const run = await runWirecheck(['run', 'webhook', '--no-allure'], { env: { NODE_OPTIONS: `--import ${REFUSE_WEBHOOK_REFERENCE}` } });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('webhook reference exited with 3 before it was ready; its log ends: refuse-webhook-reference.mjs: this reference will not start');
+  });
+
+  it('refuses an unknown --reference-fault before starting anything, naming the known ones, the sender\'s too', async () => {
     const run = await runWirecheck(['run', 'webhook', '--reference-fault', 'no-such-fault', '--no-allure']);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('webhook reference exited with 2 before it was ready');
-    expect(run.stderr).toContain('unknown fault(s) in WIRECHECK_FAULTS: no-such-fault');
+    expect(run.stderr).toMatch(/--reference-fault: unknown fault\(s\) no-such-fault for webhook; known: reserialized-body, .*\bsender-retry-on-4xx, .*, sender-jitter-on \(`wirecheck list --faults webhook` says what each breaks\)/);
+    expect(run.stdout).not.toContain('checks selected');
+  });
+
+  it('names a --base-url without its scheme with the URL it likely meant, localhost:3000 too', async () => {
+    const run = await runWirecheck(['run', 'resource-api', '--target', 'external', '--base-url', 'localhost:3000', '--token', 't', '--user-id', 'u', '--other-user-id', 'o']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--base-url "localhost:3000" has no scheme: did you mean http://localhost:3000?');
   });
 
   it('exits 3 when --only matches no check', async () => {

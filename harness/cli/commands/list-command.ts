@@ -1,13 +1,15 @@
-// `wirecheck list [<system>] [--json]`: the catalog, no target needed.
+// `wirecheck list [<system>] [--json]`: the catalog, no target needed; with --faults,
+// the self-test's deliberate bugs instead (list-faults.ts).
 import { allChecks } from '../../systems/catalog.ts';
-import { systemNames } from '../../systems/registry.ts';
+import { systemModules, systemNames } from '../../systems/registry.ts';
 import { OptionsError } from '../../errors.ts';
 import { LIST_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
+import { listFaults } from './list-faults.ts';
 
 export function listCommand(args: readonly string[], io: Output): number {
-  const { positionals, values } = parseCommandLine(args, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 'wirecheck list --help');
+  const { positionals, values } = parseCommandLine(args, { json: { type: 'boolean' }, faults: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 'wirecheck list --help');
   if (values['help']) {
     io.out(LIST_HELP);
     return 0;
@@ -16,6 +18,9 @@ export function listCommand(args: readonly string[], io: Output): number {
   const names = systemNames();
   if (system !== undefined && system !== 'all' && !names.includes(system)) {
     throw new OptionsError([`unknown system "${system}": use one of ${[...names, 'all'].join(', ')}`], 'wirecheck list --help');
+  }
+  if (values['faults']) {
+    return listFaults(systemModules().filter((m) => system === undefined || system === 'all' || m.name === system), values['json'] === true, io);
   }
   const checks = allChecks().filter((c) => system === undefined || system === 'all' || c.system === system);
   if (values['json']) {

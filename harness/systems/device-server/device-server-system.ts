@@ -3,6 +3,7 @@
 import { defineSystem } from '../system-module.ts';
 import { deviceServerChecks } from './checks.ts';
 import { deviceServerClauses } from './clauses.ts';
+import { deviceServerFaults } from './faults.ts';
 import { deviceServerContainers } from './device-server-containers.ts';
 import { DEVICE_SERVER_OPTION_ROWS, resolveDeviceServerOptions, type DeviceServerOptions } from './device-server-options.ts';
 import { DEVICE_SERVER_REFERENCE, startDeviceServerExternal, startDeviceServerReference } from './device-server-reference.ts';
@@ -18,6 +19,7 @@ export const deviceServerSystem = defineSystem<DeviceServerOptions>({
   suites: deviceServerSuites,
   options: DEVICE_SERVER_OPTION_ROWS,
   resolve: resolveDeviceServerOptions,
+  faults: deviceServerFaults,
   reference: DEVICE_SERVER_REFERENCE,
   startReference: startDeviceServerReference,
   // Its status route at the base path is proven here, as the target is set up.

@@ -5,6 +5,7 @@ import { preflightResourceApi } from '../../resource-api/resource-api-preflight.
 import { defineSystem } from '../system-module.ts';
 import { resourceApiChecks } from './checks.ts';
 import { resourceApiClauses } from './clauses.ts';
+import { resourceApiFaults } from './faults.ts';
 import { resourceApiContainers } from './resource-api-containers.ts';
 import { RESOURCE_API_OPTION_ROWS, resolveResourceApiOptions, type ResourceApiOptions } from './resource-api-options.ts';
 import { RESOURCE_API_REFERENCE, startResourceApiExternal, startResourceApiReference } from './resource-api-reference.ts';
@@ -21,6 +22,7 @@ export const resourceApiSystem = defineSystem<ResourceApiOptions>({
   options: RESOURCE_API_OPTION_ROWS,
   ownPath: { pattern: /\/v1\/?$/, what: 'the API version prefix', added: 'v1/...' },
   resolve: resolveResourceApiOptions,
+  faults: resourceApiFaults,
   reference: RESOURCE_API_REFERENCE,
   startReference: startResourceApiReference,
   startExternal: startResourceApiExternal,

@@ -6,6 +6,7 @@ import { isSenderFaultName } from '../../webhook/sender/sender-faults.ts';
 import { defineSystem, type StartInputs } from '../system-module.ts';
 import { webhookChecks } from './checks.ts';
 import { webhookClauses } from './clauses.ts';
+import { webhookFaults } from './faults.ts';
 import { webhookConcurrentSuites, webhookSuites } from './suites.ts';
 import { webhookContainers } from './webhook-containers.ts';
 import { resolveWebhookOptions, WEBHOOK_OPTION_ROWS, type WebhookOptions } from './webhook-options.ts';
@@ -39,6 +40,7 @@ export const webhookSystem = defineSystem<WebhookOptions>({
   instances: true,
   resolve: resolveWebhookOptions,
   ownsFault: isSenderFaultName,
+  faults: webhookFaults,
   reference: WEBHOOK_REFERENCE,
   startReference: startWebhookReference,
   startExternal: startWebhookExternal,

@@ -47,6 +47,16 @@ describe('resolveSendConfig', () => {
   });
 });
 
+describe('--url without its scheme', () => {
+  it('is named, with the http:// URL it likely meant, for send and deliveries replay (localhost:3000 too, which new URL reads as a scheme)', () => {
+    for (const url of ['127.0.0.1:3000/webhooks/payments', 'localhost:3000/webhooks/payments']) {
+      const problem = `--url "${url}" has no scheme: did you mean http://${url}?`;
+      expect(problems(() => resolveSendConfig([], { url, secret: 's', event: 'event.json' }, {}, cwd))).toEqual([problem]);
+      expect(problems(() => resolveDeliveriesConfig(['replay'], { url, all: true, secret: 's' }, {}, cwd))).toEqual([problem]);
+    }
+  });
+});
+
 describe('resolveDeliveriesConfig', () => {
   it('lists with a dead-letter file relative to the working directory', () => {
     expect(resolveDeliveriesConfig(['list'], { deadLetter: 'dl.jsonl', json: true }, {}, cwd)).toEqual({ action: 'list', deadLetterFile: join(cwd, 'dl.jsonl'), json: true });

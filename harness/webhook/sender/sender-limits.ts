@@ -1,5 +1,6 @@
 // Bounds of the sender's options, shared by deliver() and the CLI so both refuse the
 // same values with the same words.
+import { missingSchemeProblem } from '../../http/missing-scheme.ts';
 
 export const MAX_ATTEMPTS_RANGE = { min: 1, max: 100 } as const;
 export const TIMEOUT_MS_RANGE = { min: 1, max: 600_000 } as const;
@@ -11,6 +12,8 @@ export function integerProblem(name: string, value: number, range: { min: number
 
 /** The delivery URL, or a problem: http(s) only, and no credentials (the URL is written to the dead-letter file). */
 export function deliveryUrlOf(text: string, name = 'url'): URL | string {
+  const noScheme = missingSchemeProblem(name, text);
+  if (noScheme) return noScheme;
   let url: URL;
   try {
     url = new URL(text);
