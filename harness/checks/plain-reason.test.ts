@@ -69,8 +69,12 @@ describe('plainReason: chai\'s shapes as "expected …, got …"', () => {
     expect(reason(() => expect('it\'s not').toBe('x'))).toBe('expected \'x\', got \'it\\\'s not\'');
   });
 
-  it('leaves a reason that is not chai\'s as it is', () => {
-    for (const line of ['POST /v1/labels answered 200: expected 201, got 200', 'content after a 204: PATCH preferences: 2 byte(s) followed', 'expected a status line starting with "HTTP/1." at offset 3 but found "\\r"']) {
+  it('leaves a reason that is not chai\'s as it is, chai-like words of a check included', () => {
+    for (const line of [
+      'POST /v1/labels answered 200: expected 201, got 200', 'content after a 204: PATCH preferences: 2 byte(s) followed',
+      'expected a status line starting with "HTTP/1." at offset 3 but found "\\r"', 'GET label: expected the answer to contain an ETag',
+      'the listing: expected the session to be undefined',
+    ]) {
       expect(plainReason(line)).toBe(line);
     }
   });

@@ -71,12 +71,16 @@ const SHAPES: readonly Shape[] = [
 /** chai's `expected A to have a length of N but got M`: the length is what came. */
 const LENGTH = /^expected (.+) to have a length of (\S+) but got (\S+)$/;
 
+/** How a value chai prints (loupe) begins: a quote, bracket, regex, number, keyword, or a class name before its contents. */
+const VALUE_START = /^(?:['"[{/]|[-+]?\d|[-+]?Infinity\b|NaN\b|undefined\b|null\b|true\b|false\b|[A-Z][\w$]*(?:\s?[[{(:]|$))/;
+
 /**
- * Whether `text` can be one value as chai prints it (loupe): its quotes closed and its
- * brackets balanced. It tells chai's own "expected " from one inside a quoted value.
+ * Whether `text` can be one value as chai prints it (loupe): it begins as one, its quotes
+ * are closed and its brackets balanced. It tells chai's own "expected " from one inside a
+ * quoted value, and a check's own words ("expected the answer to contain an ETag") from chai's.
  */
 function isValue(text: string): boolean {
-  if (text === '') return false;
+  if (!VALUE_START.test(text)) return false;
   const open: string[] = [];
   const pairs: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
   let quote: string | undefined;
