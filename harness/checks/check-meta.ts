@@ -1,6 +1,7 @@
 // The part of a vitest test's meta that wirecheck uses: written by check() in the
 // worker, read by the reporter in the main process (it must stay serializable).
 import type { Level, SystemName } from './check-definition.ts';
+import type { RootCause } from './root-cause.ts';
 
 export interface CheckMeta {
   /** Which check the test is: set by check() when the test is declared (collection), so present even when it is skipped or filtered out. */
@@ -9,6 +10,8 @@ export interface CheckMeta {
   transcript?: string;
   reproduce?: string;
   seed?: number;
+  /** A failed check's cause when it is one many checks may share (a framing fault, a failed prerequisite): shown, redacted. */
+  cause?: RootCause;
 }
 
 declare module '@vitest/runner' {

@@ -14,6 +14,8 @@ import { Redactor, Transcript } from '../http/index.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { checkMeta } from './check-meta.ts';
 import { escapeError } from './escape-error.ts';
+import { plainWords } from './plain-reason.ts';
+import { PrerequisiteFailed, rootCauseOf, shownCause } from './root-cause.ts';
 
 export interface CheckContext {
   readonly check: SystemCheck;
@@ -129,7 +131,7 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
     const ctx = context(def, run, target, vitest);
     try {
       const failed = failedPrerequisite(def, run);
-      if (failed) throw new Error(failed);
+      if (failed) throw new PrerequisiteFailed(failed);
       await withinLimit(Promise.resolve(body(ctx)), limitMs, def.id);
       if (run.keepTranscripts) await attachEvidence(ctx, vitest);
     } catch (error) {
@@ -137,7 +139,12 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       if ((error as { code?: unknown }).code === 'VITEST_PENDING') throw error;
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.
-      if (def.level !== 'INFO') throw escapeError(error);
+      if (def.level !== 'INFO') {
+        // A fault many checks share is said once in the reports, the checks under it.
+        const cause = rootCauseOf(error);
+        if (cause) checkMeta(vitest.task).cause = shownCause(cause, ctx.transcript.redactor);
+        throw escapeError(plainWords(error));
+      }
       ctx.observe(`could not observe: ${(error as Error).message.split('\n')[0]}`);
     }
     // What an INFO check recorded, for Allure too (its status there: report/allure-status.ts).

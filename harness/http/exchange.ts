@@ -6,6 +6,7 @@
 import { Connection } from './connection.ts';
 import type { TlsOptions } from './connection.ts';
 import { excerpt } from './escape-bytes.ts';
+import { framingFaultOf, strayRange } from './framing-fault.ts';
 import { ExchangeCode, ExchangeError } from './http-errors.ts';
 import type { FramingError } from './http-errors.ts';
 import type { ParsedResponse } from './parsed-response.ts';
@@ -161,7 +162,8 @@ export async function exchange(baseUrl: string | URL, requests: ReadonlyArray<Ra
     conn.destroy();
   }
   const result = run.result();
-  options.transcript?.record({ url: url.href, sent: result.sent, received: result.raw, note: summary(mode, wire, result) });
+  const stray = strayRange(result);
+  options.transcript?.record({ url: url.href, sent: result.sent, received: result.raw, note: summary(mode, wire, result), ...(stray ? { stray } : {}) });
   return result;
 }
 
@@ -184,9 +186,10 @@ export async function request(baseUrl: string | URL, req: RawRequest, options: R
   const response = result.responses[0];
   const fault = faultOf(result, options.allowStray ?? false);
   if (fault !== undefined || response === undefined) {
+    const rootCause = framingFaultOf(result);
     throw new ExchangeError(ExchangeCode.framing,
       `${req.method} ${req.target} to ${parseBaseUrl(baseUrl).href}: ${fault ?? 'no response'}\n${transcript.toText({ last: 1 })}`,
-      { partial: result });
+      { partial: result, ...(rootCause ? { rootCause } : {}) });
   }
   return response;
 }

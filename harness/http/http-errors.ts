@@ -3,6 +3,7 @@
 // where the harness user can act on it, how to fix it.
 
 import type { ExchangeResult } from './exchange.ts';
+import type { FramingFault } from './framing-fault.ts';
 
 export const FramingCode = {
   /** The status line is not `HTTP/1.x SP 3DIGIT SP reason CRLF`. */
@@ -62,11 +63,14 @@ export class ExchangeError extends Error {
   readonly code: ExchangeErrorCode;
   /** What had been exchanged when the error happened (responses, raw bytes), when a connection was open. */
   readonly partial: ExchangeResult | undefined;
+  /** A framing fault of the target that this error is one symptom of (reports group the checks it fails under it). */
+  readonly rootCause: FramingFault | undefined;
 
-  constructor(code: ExchangeErrorCode, message: string, options: { cause?: unknown; partial?: ExchangeResult } = {}) {
+  constructor(code: ExchangeErrorCode, message: string, options: { cause?: unknown; partial?: ExchangeResult; rootCause?: FramingFault } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.partial = options.partial;
+    this.rootCause = options.rootCause;
   }
 }
 

@@ -16,5 +16,7 @@ export type { TranscriptEntry, TranscriptExchange, TranscriptNote, TranscriptTex
 export { escapeBytes } from './escape-bytes.ts';
 export { raceRequests } from './last-byte-race.ts';
 export type { RaceEntry, RaceResult } from './last-byte-race.ts';
+export { framingFaultOf, strayRange } from './framing-fault.ts';
+export type { ByteRange, FramingFault } from './framing-fault.ts';
 export { ExchangeCode, ExchangeError, FramingCode, FramingError, RedactorError } from './http-errors.ts';
 export type { ExchangeErrorCode, FramingErrorCode } from './http-errors.ts';

@@ -78,6 +78,33 @@ describe('Transcript', () => {
     expect(text).toContain('>>> GET / HTTP/1.1\\r\\n');
   });
 
+  it('marks the stray bytes it is told of with <<! lines, mid-line too, and only those', () => {
+    const transcript = new Transcript(new Redactor());
+    const received = Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokXY\r\nHTTP/1.1 200 OK\r\n\r\n');
+    const from = received.indexOf('XY');
+    transcript.record({ url: 'http://h/', sent: Buffer.from('GET /'), received, stray: { from, to: from + 4 } });
+    expect(transcript.toText().split('\n').slice(2)).toEqual([
+      '<<< HTTP/1.1 200 OK\\r\\n', '<<< Content-Length: 2\\r\\n', '<<< \\r\\n', '<<< ok', '<<! XY\\r\\n', '<<< HTTP/1.1 200 OK\\r\\n', '<<< \\r\\n',
+    ]);
+  });
+
+  it('keeps the stray mark on the bytes it named when redaction changes the bytes before them, and in a cut entry\'s tail', () => {
+    const transcript = new Transcript(new Redactor({ secrets: [TOKEN] }));
+    const received = Buffer.from(`HTTP/1.1 204 No Content\r\nX-Echo: ${TOKEN}\r\n\r\n{}`);
+    transcript.record({ url: 'http://h/', sent: Buffer.alloc(0), received, stray: { from: received.length - 2, to: received.length } });
+    expect(transcript.toText()).toContain('<<< X-Echo: [REDACTED]\\r\\n\n<<< \\r\\n\n<<! {}');
+    expect(transcript.toText({ maxBytesPerEntry: 20 }).endsWith('<<! {}')).toBe(true);
+  });
+
+  it('marks nothing rather than the wrong bytes when a secret spans the stray bytes\' edge', () => {
+    const transcript = new Transcript(new Redactor({ secrets: ['abcdef'] }));
+    const received = Buffer.from('HTTP/1.1 204 No Content\r\n\r\nabcdef');
+    const from = received.indexOf('def');
+    transcript.record({ url: 'http://h/', sent: Buffer.alloc(0), received, stray: { from, to: received.length } });
+    expect(transcript.toText()).not.toContain('<<! ');
+    expect(transcript.toText()).not.toContain('abcdef');
+  });
+
   it('selects the last entries and redacts secrets that only escaping would spell', () => {
     const transcript = new Transcript(new Redactor({ secrets: ['\\x00zz'] }));
     transcript.record({ url: 'http://h/1', sent: Buffer.from('\x00zz'), received: Buffer.alloc(0) });

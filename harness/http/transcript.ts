@@ -4,7 +4,16 @@
 
 import { escapeBytes } from './escape-bytes.ts';
 import { escapeControls } from './escape-controls.ts';
+import type { ByteRange } from './framing-fault.ts';
 import type { Redactor } from './redactor.ts';
+
+/**
+ * The prefix of received bytes that belong to no response (stray bytes: a body after a
+ * 204, a CRLF too many), on lines of their own. Every line's prefix is the harness's,
+ * never the target's (a line break the target sends starts a new prefixed line), so a
+ * target cannot make its bytes look stray or not; report.html marks these lines.
+ */
+export const STRAY_PREFIX = '<<! ';
 
 export interface TranscriptExchange {
   readonly kind: 'exchange';
@@ -13,6 +22,8 @@ export interface TranscriptExchange {
   readonly sent: Buffer;
   /** bytes received, redacted */
   readonly received: Buffer;
+  /** where in `received` the bytes that belong to no response are */
+  readonly stray?: ByteRange;
   readonly note?: string;
 }
 
@@ -45,18 +56,26 @@ function lines(prefix: string, bytes: Buffer): string[] {
   return out;
 }
 
+/** Lines of `bytes` (which start at `base` of the direction), the part inside `stray` with the stray prefix. */
+function markedLines(prefix: string, bytes: Buffer, base: number, stray: ByteRange | undefined): string[] {
+  if (!stray) return lines(prefix, bytes);
+  const from = Math.min(Math.max(stray.from - base, 0), bytes.length);
+  const to = Math.min(Math.max(stray.to - base, from), bytes.length);
+  return [...lines(prefix, bytes.subarray(0, from)), ...lines(STRAY_PREFIX, bytes.subarray(from, to)), ...lines(prefix, bytes.subarray(to))];
+}
+
 /** One direction of an exchange; long byte runs keep their start and end with a cut marker between. */
-function direction(prefix: string, bytes: Buffer, max: number, empty: string): string[] {
+function direction(prefix: string, bytes: Buffer, max: number, empty: string, stray?: ByteRange): string[] {
   if (bytes.length === 0) return [`${prefix}${empty}`];
-  if (bytes.length <= max) return lines(prefix, bytes);
+  if (bytes.length <= max) return markedLines(prefix, bytes, 0, stray);
   // The head shows framing and headers; the tail shows what a server left at the end (stray bytes).
   const headLength = Math.ceil((max * 3) / 4);
   const tailLength = max - headLength;
   const cut = bytes.length - headLength - tailLength;
   return [
-    ...lines(prefix, bytes.subarray(0, headLength)),
+    ...markedLines(prefix, bytes.subarray(0, headLength), 0, stray),
     `${prefix}… [${cut} bytes cut] …`,
-    ...lines(prefix, bytes.subarray(bytes.length - tailLength)),
+    ...markedLines(prefix, bytes.subarray(bytes.length - tailLength), bytes.length - tailLength, stray),
   ];
 }
 
@@ -71,7 +90,7 @@ export function formatEntry(entry: TranscriptEntry, options: TranscriptTextOptio
   return [
     `=== ${escapeControls(entry.url)}${entry.note === undefined ? '' : ` — ${escapeControls(entry.note)}`}`,
     ...direction('>>> ', entry.sent, max, '(nothing sent)'),
-    ...direction('<<< ', entry.received, max, '(nothing received)'),
+    ...direction('<<< ', entry.received, max, '(nothing received)', entry.stray),
   ].join('\n');
 }
 
@@ -91,15 +110,32 @@ export class Transcript {
     return this.#entries;
   }
 
-  record(entry: { url: string; sent: Buffer; received: Buffer; note?: string }): void {
+  record(entry: { url: string; sent: Buffer; received: Buffer; stray?: ByteRange; note?: string }): void {
+    const received = this.#redactor.redactBytes(entry.received);
+    const stray = entry.stray && this.#redactedRange(entry.received, received, entry.stray);
     const redacted: TranscriptExchange = {
       kind: 'exchange',
       url: this.#redactor.redactText(entry.url),
       sent: this.#redactor.redactBytes(entry.sent),
-      received: this.#redactor.redactBytes(entry.received),
+      received,
+      ...(stray ? { stray } : {}),
       ...(entry.note === undefined ? {} : { note: this.#redactor.redactText(entry.note) }),
     };
     this.#entries.push(redacted);
+  }
+
+  /**
+   * `range` of the raw bytes, in the redacted ones. Redaction is of the whole buffer (a
+   * secret across the range's edge is redacted too); when it changed the bytes in a
+   * way the range cannot follow, nothing is marked rather than the wrong bytes.
+   */
+  #redactedRange(raw: Buffer, redacted: Buffer, range: ByteRange): ByteRange | undefined {
+    if (raw.equals(redacted)) return range;
+    const before = this.#redactor.redactBytes(raw.subarray(0, range.from));
+    const inside = this.#redactor.redactBytes(raw.subarray(range.from, range.to));
+    const from = before.length;
+    const to = from + inside.length;
+    return redacted.subarray(0, from).equals(before) && redacted.subarray(from, to).equals(inside) ? { from, to } : undefined;
   }
 
   note(text: string): void {

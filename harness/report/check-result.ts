@@ -2,6 +2,7 @@
 // outcome and the evidence gathered while it ran.
 import type { SystemCheck } from '../checks/check-definition.ts';
 import type { Outcome } from '../checks/outcome.ts';
+import type { RootCause } from '../checks/root-cause.ts';
 
 /** How a --baseline entry judged this check: a known failure, an expired one, or one that passes now. */
 export interface BaselineMark {
@@ -18,6 +19,8 @@ export interface CheckResult {
   readonly reason?: string;
   /** Full error text of a failed or warned check. */
   readonly detail?: string;
+  /** A failed or warned check's cause, when it is one several checks may share (report/root-cause-groups.ts). */
+  readonly cause?: RootCause;
   /** What an INFO check recorded. */
   readonly observed?: string;
   readonly durationMs: number;

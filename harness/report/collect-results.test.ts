@@ -21,4 +21,28 @@ describe('collectResults', () => {
     expect(results[2]?.transcript).toBe('### \\x1b]0;pwned\\x07\\rover\\u009B\\u202E\n<<< ok');
     expect(results[3]?.reason).toBe('did not run: suite failed: \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
   });
+
+  it('keeps the cause check() recorded for a failed or warned check, its controls escaped, and for no other', () => {
+    const cause = { kind: 'framing' as const, description: 'stray bytes after a 204 response\u001b[2J', bytes: '\\r\\n' };
+    const reported = new Map<string, ReportedTest>([
+      ['RA-PREF-01', { id: 'RA-PREF-01', state: 'failed', errors: ['PATCH: 2 stray byte(s)'], durationMs: 1, meta: { cause } }],
+      ['RA-CORS-02', { id: 'RA-CORS-02', state: 'failed', errors: ['PATCH: 2 stray byte(s)'], durationMs: 1, meta: { cause } }],
+      ['RA-PREF-02', { id: 'RA-PREF-02', state: 'passed', errors: [], durationMs: 1, meta: { cause } }],
+    ]);
+    const results = collectResults([check('RA-PREF-01'), check('RA-CORS-02', 'SHOULD'), check('RA-PREF-02')], reported, [], false);
+    expect(results.map((r) => [r.outcome, r.cause])).toEqual([
+      ['failed', { kind: 'framing', description: 'stray bytes after a 204 response\\x1b[2J', bytes: '\\r\\n' }],
+      ['warned', { kind: 'framing', description: 'stray bytes after a 204 response\\x1b[2J', bytes: '\\r\\n' }],
+      ['passed', undefined],
+    ]);
+  });
+
+  it('puts a reason vitest made in chai\'s words in plain words, the rest of the error as it was', () => {
+    const reported = new Map<string, ReportedTest>([
+      ['RA-PREF-01', { id: 'RA-PREF-01', state: 'failed', errors: ['the PATCH: expected 401 to be 202 // Object.is equality\n- Expected\n+ Received'], durationMs: 1 }],
+    ]);
+    const [result] = collectResults([check('RA-PREF-01')], reported, [], false);
+    expect(result?.reason).toBe('the PATCH: expected 202, got 401');
+    expect(result?.detail).toBe('the PATCH: expected 401 to be 202 // Object.is equality\n- Expected\n+ Received');
+  });
 });

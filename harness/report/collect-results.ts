@@ -3,6 +3,8 @@
 // (its suite failed to load, no suite implements it) is judged, never dropped.
 import type { SystemCheck } from '../checks/check-definition.ts';
 import { judge, type Execution } from '../checks/outcome.ts';
+import { plainReason } from '../checks/plain-reason.ts';
+import type { RootCause } from '../checks/root-cause.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import type { CheckResult } from './check-result.ts';
 import type { ReportedTest } from './check-reporter.ts';
@@ -31,8 +33,14 @@ function shown(text: string, keepNewlines = false): string {
 function reasonOf(test: ReportedTest | undefined, runErrors: readonly string[]): string | undefined {
   if (!test) return shown(`did not run: ${runErrors[0] ?? 'no suite implements this check'}`);
   if (test.state === 'skipped') return shown(test.note ?? 'skipped');
-  if (test.state === 'failed') return shown((test.errors[0] ?? 'failed').split('\n')[0] ?? '');
+  // check() put its failure in words; an error it did not throw (vitest's own) may still read as chai's.
+  if (test.state === 'failed') return shown(plainReason((test.errors[0] ?? 'failed').split('\n')[0] ?? ''));
   return undefined;
+}
+
+/** The cause check() recorded, every field shown on one line. */
+function causeOf(cause: RootCause): RootCause {
+  return { kind: cause.kind, description: shown(cause.description), ...(cause.bytes !== undefined ? { bytes: shown(cause.bytes) } : {}) };
 }
 
 export function collectResults(
@@ -51,6 +59,7 @@ export function collectResults(
       outcome,
       ...(outcome !== 'passed' && outcome !== 'info' ? { reason: reasonOf(test, runErrors) } : {}),
       ...(failedLike && test?.errors.length ? { detail: shown(test.errors.join('\n\n'), true) } : {}),
+      ...(failedLike && meta?.cause ? { cause: causeOf(meta.cause) } : {}),
       ...(meta?.observed !== undefined ? { observed: shown(meta.observed) } : {}),
       durationMs: Math.round(test?.durationMs ?? 0),
       // Present for failed and warned checks — for every check when the run keeps them (replay).

@@ -6,6 +6,7 @@ import type { SystemName } from '../checks/check-definition.ts';
 import { OUTCOMES, type Outcome } from '../checks/outcome.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import type { CheckResult } from './check-result.ts';
+import { causeGroups } from './root-cause-groups.ts';
 import { totalsOf } from './summary.ts';
 
 const MARK: Readonly<Record<Outcome, string>> = { passed: '✓', failed: '✗', warned: '!', skipped: '-', info: 'i' };
@@ -60,4 +61,21 @@ export function finalTable(results: readonly CheckResult[]): string {
   const line = (cols: readonly string[]) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
   return [line(header), rule, ...cells.slice(0, -1).map(line), rule, line(cells.at(-1) ?? [])].join('\n');
+}
+
+/**
+ * After the table: each cause several failures share, said once, the checks it
+ * explains under it (their reasons were on their own lines as they finished). Empty
+ * when no two failures share a cause.
+ */
+export function causeLines(results: readonly CheckResult[], color: boolean): string[] {
+  const groups = causeGroups(results);
+  if (groups.length === 0) return [];
+  const lines = [`root causes: ${groups.length === 1 ? 'one fault explains' : `${groups.length} faults explain`} several failures (each check's own outcome stands)`];
+  for (const { cause, bytes, results: explained } of groups) {
+    const seen = bytes.length > 0 ? ` — bytes ${bytes.map((b) => `"${escapeControls(b)}"`).join(', ')}` : '';
+    lines.push(`${paint(COLOURS.failed, '▶', color)} ${cause.kind}: ${escapeControls(cause.description)}${seen} — ${explained.length} checks:`);
+    for (const r of explained) lines.push(`    ${paint(COLOURS[r.outcome], MARK[r.outcome], color)} ${r.check.id.padEnd(11)} ${r.check.level.padEnd(6)} ${escapeControls(r.check.title)}`);
+  }
+  return lines;
 }

@@ -3,7 +3,7 @@
 // connection of its own that is then watched, so bytes a server sends after the
 // header section are seen even when they arrive late.
 import type { CheckContext } from '../checks/check.ts';
-import { exchange, type ParsedResponse, type RawRequest } from '../http/index.ts';
+import { exchange, framingFaultOf, type FramingFault, type ParsedResponse, type RawRequest } from '../http/index.ts';
 import { createLabel, readPreferences } from './api-state.ts';
 import { apiPath, apiRequest, resourceApiClient } from './resource-api-client.ts';
 import type { AfterResponse } from './no-content-rules.ts';
@@ -15,6 +15,8 @@ export interface NoContentSample {
   readonly what: string;
   readonly response: ParsedResponse;
   readonly after: AfterResponse;
+  /** The framing fault of the 204's exchange (bytes after it), when there is one. */
+  readonly fault?: FramingFault;
 }
 
 /** How long a connection is watched for bytes after the 204. */
@@ -60,7 +62,8 @@ export async function sampleNoContent(ctx: CheckContext): Promise<NoContentSampl
     }
     const result = await exchange(base, [request], { idleMs: WATCH_MS, transcript: ctx.transcript });
     const response = result.responses[0];
-    if (response?.statusCode === 204) samples.push({ what, response, after: { stray: result.stray, error: result.error } });
+    const fault = framingFaultOf(result);
+    if (response?.statusCode === 204) samples.push({ what, response, after: { stray: result.stray, error: result.error }, ...(fault ? { fault } : {}) });
     else ctx.transcript.note(`${what} answered ${response?.statusCode ?? 'nothing'}: not a 204, not examined here`);
   }
   return samples;

@@ -7,7 +7,7 @@
 // A server that announces "Connection: close" leaves no reused connection to judge
 // after that answer (announced-close.ts); a close it does not announce is a failure.
 import type { CheckContext } from '../checks/check.ts';
-import { escapeBytes, exchange, type ExchangeResult, type ParsedResponse, type RawRequest } from '../http/index.ts';
+import { escapeBytes, exchange, framingFaultOf, type ExchangeResult, type ParsedResponse, type RawRequest } from '../http/index.ts';
 import { createLabel, readPreferences } from './api-state.ts';
 import { expectNone } from './expect-none.ts';
 import { announcesClose, notReused } from './announced-close.ts';
@@ -120,6 +120,7 @@ export async function expectExactFraming(ctx: CheckContext, mode: 'sequential' |
   const result = await exchange(resourceApiTarget(ctx).baseUrl, plan.map((s) => s.request), { mode, idleMs: 200, transcript: ctx.transcript });
   const { problems, closedAfter, observed } = problemsOf(result, plan, mode);
   if (observed) ctx.observe(observed);
-  expectNone(problems, `${mode} on one connection (PATCH 204, GET 200, DELETE 204, GET 200)`);
+  // Bytes a 204 should not have had shift every answer after them: the framing fault is the cause, when there is one.
+  expectNone(problems, `${mode} on one connection (PATCH 204, GET 200, DELETE 204, GET 200)`, framingFaultOf(result));
   if (closedAfter !== undefined) ctx.skip(notReused(`answer ${closedAfter + 1} (to ${plan[closedAfter]?.what ?? '?'})`));
 }

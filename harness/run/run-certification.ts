@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckResult } from '../report/check-result.ts';
-import { finalTable } from '../report/terminal.ts';
+import { causeLines, finalTable } from '../report/terminal.ts';
 import type { RunConfig } from './run-config.ts';
 import { startTargets, stopTargets, targetsBySystem } from './start-targets.ts';
 import { preflightTargets } from './preflight-targets.ts';
@@ -75,7 +75,9 @@ export async function runCertification(config: RunConfig, io: Output, options: {
   mkdirSync(config.reportDir, { recursive: true });
   if (selected.length === 0) {
     io.err(`no check matches --only "${config.only?.spec ?? ''}" in ${config.systems.join(', ')}: nothing was executed (\`wirecheck list\` shows every id)`);
-    const record = runRecord({ config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION } });
+    const record = runRecord({
+      config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION }, context: { targets: [], faults: config.faults },
+    });
     const files = await writeReports(record, { config, allure: false, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] });
     printEvidence(io, files.evidence);
     return { exitCode: EXIT.vacuous, results: [] };
@@ -105,9 +107,12 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     const exitCode = exitCodeOf(results, config);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
     // The run's one record: every report is written from it, each once.
-    const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence });
+    const runContext = { targets: started.map((s) => ({ system: s.target.system, baseUrl: s.target.baseUrl })), faults: config.faults };
+    const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence, context: runContext });
     const files = await writeReports(record, { config, allure: options.allure, secrets, commandLine: options.commandLine ?? config.reproduce, fingerprint });
     io.out(`\n${finalTable(results)}\n`);
+    const causes = causeLines(results, io.color);
+    if (causes.length > 0) io.out(`${causes.join('\n')}\n`);
     for (const line of [...flakyLines(results), ...baselineLines(results, evidence.baseline)]) io.out(line);
     io.out(`summary  ${files.summary}\njunit    ${files.junit}`);
     printEvidence(io, files.evidence);

@@ -43,6 +43,8 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly waitForMs: number;
   /** Each registered system's own options, as its module's resolve() made them. */
   readonly own: Readonly<Record<SystemName, unknown>>;
+  /** Every --reference-fault name, as given (report.html's header shows them). */
+  readonly faults: readonly string[];
   /** The --reference-fault names the reference processes get (not those a system keeps, such as the sender's). */
   readonly referenceFaults: readonly string[];
   /**
@@ -279,7 +281,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     probe: options['probe'] === true || target === 'reference',
     ...(only ? { only } : {}),
     seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes, workers, waitForMs,
-    own, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
+    own, faults, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),
     reproduce: '',

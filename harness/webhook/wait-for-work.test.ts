@@ -56,6 +56,20 @@ describe('waitUntilSettled', () => {
     expect(Date.now() - later).toBeLessThan(300);
   });
 
+  it('gives the wait that found the work stuck and every later one the same root cause, so the reports group their checks', async () => {
+    const queue = ids('cause', 3);
+    const worker = fifoWorker(queue, undefined);
+    const ledger = memoryLedger();
+    ledger.acknowledge(queue);
+    const watch: WorkWatch = { probe: worker.probe, ledger, budgetMs: 200 };
+    const first = await waitUntilSettled(watch, 'cause-2').then(() => undefined, (e: unknown) => e);
+    const later = await waitUntilSettled(watch, 'cause-0').then(() => undefined, (e: unknown) => e);
+    if (!(first instanceof WorkStuckError) || !(later instanceof WorkStuckError)) throw new Error('expected both waits to fail as stuck');
+    expect(later.message).not.toBe(first.message);
+    expect(first.rootCause).toEqual({ kind: 'stuck-work', description: `business work does not complete: ${first.message}` });
+    expect(later.rootCause).toEqual(first.rootCause);
+  });
+
   it('waits again once something moved after the work was named stuck', async () => {
     const queue = ids('revived', 2);
     const worker = fifoWorker(queue, undefined);

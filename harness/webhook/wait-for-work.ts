@@ -8,6 +8,7 @@
 // check waiting out its budget.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../checks/check.ts';
+import type { RootCause } from '../checks/root-cause.ts';
 import { DEFAULT_WORK_TIMEOUT_MS } from '../target/target-info.ts';
 import { workLedger, type StuckWork, type WorkLedger } from './work-ledger.ts';
 import { isSettled, webhookProbe, type EventProbe, type WebhookProbe } from './webhook-probe.ts';
@@ -27,6 +28,13 @@ export const WORK_CHECK_LIMIT_MS = 600_000;
 /** The receiver's business work shows no progress: the root cause every dependent check names. */
 export class WorkStuckError extends Error {
   override readonly name = 'WorkStuckError';
+  /** The same for the wait that found the work stuck and every wait after it: the reports group their checks under it. */
+  readonly rootCause: RootCause;
+
+  constructor(message: string, stuckReason: string) {
+    super(message);
+    this.rootCause = { kind: 'stuck-work', description: `business work does not complete: ${stuckReason}` };
+  }
 }
 
 export interface WorkWatch {
@@ -68,7 +76,7 @@ async function recheck(watch: WorkWatch, stuck: StuckWork, eventId: string): Pro
     watch.ledger.markStuck(undefined);
     return;
   }
-  throw new WorkStuckError(`business work does not complete (found earlier in this run: ${stuck.reason})`);
+  throw new WorkStuckError(`business work does not complete (found earlier in this run: ${stuck.reason})`, stuck.reason);
 }
 
 /**
@@ -108,7 +116,7 @@ export async function waitUntilSettled(
       const reason = `no business work progressed for ${watch.budgetMs / 1000} s (--work-timeout): ${what} is still at "${ownStatus}"`
         + (pending > 0 ? `, and none of the ${pending} other events still pending moved` : '');
       watch.ledger.markStuck({ reason, statuses: { ...Object.fromEntries(ahead), [eventId]: ownStatus ?? 'no record' } });
-      throw new WorkStuckError(reason);
+      throw new WorkStuckError(reason, reason);
     }
     await sleep(POLL_MS);
   }

@@ -1,8 +1,12 @@
 // Every check: id, level, title, clause, outcome, duration and reason or
 // observation; under a failure or warning its evidence — the redacted wire
 // transcript, the seed and the commands that reproduce it.
+import { STRAY_PREFIX } from '../../http/transcript.ts';
 import { anchor, esc } from './escape-html.ts';
 import type { CheckView, ReportView } from './report-view.ts';
+import { causeLinks } from './root-causes.ts';
+
+type CauseLinks = ReturnType<typeof causeLinks>;
 
 /** `npx wirecheck replay ID --seed N ...` from a check's reproduce command. */
 export function replayCommand(reproduce: string, id: string): string {
@@ -27,9 +31,30 @@ function evidence(c: CheckView, seed: number): string {
     c.allows ? `<div class="kv"><span>allows</span><span>${esc(c.allows)}</span></div>` : '',
   ].filter(Boolean).join('');
   const transcript = c.transcriptText !== undefined
-    ? `<div class="transcript-label">wire transcript (redacted) — <code>${esc(c.transcript)}</code></div><pre class="transcript">${esc(c.transcriptText)}</pre>`
+    ? `<div class="transcript-label">wire transcript (redacted) — <code>${esc(c.transcript)}</code>${strayLegend(c.transcriptText)}</div><pre class="transcript">${transcriptHtml(c.transcriptText)}</pre>`
     : '<p class="empty">No transcript was recorded for this check.</p>';
   return `<tr class="evidence-row" data-outcome="${esc(c.outcome)}" data-flags="${esc(flags(c).join(' '))}"><td colspan="7"><details open><summary>Evidence for ${esc(c.id)}</summary>${lines}${transcript}</details></td></tr>`;
+}
+
+const isStray = (line: string): boolean => line.startsWith(STRAY_PREFIX);
+
+/** A transcript, escaped, the bytes that belong to no response (its `<<! ` lines) marked. */
+export function transcriptHtml(text: string): string {
+  return text.split('\n').map((line) => (isStray(line)
+    ? `${esc(STRAY_PREFIX)}<mark class="stray">${esc(line.slice(STRAY_PREFIX.length))}</mark>`
+    : esc(line))).join('\n');
+}
+
+function strayLegend(text: string): string {
+  return text.split('\n').some(isStray) ? ' — <mark class="stray">marked</mark> (<code>&lt;&lt;!</code>): bytes that belong to no response (stray)' : '';
+}
+
+/** The reason, and under it a link to the cause it shares with other checks. */
+function noteCell(c: CheckView, causes: CauseLinks): string {
+  const note = c.outcome === 'info' ? c.observed : c.reason;
+  const link = causes.get(c.id);
+  const cause = link ? `<div class="cause-ref">cause: <a href="${esc(link.href)}">${esc(link.description)}</a></div>` : '';
+  return `<td class="note-cell">${esc(note ?? '')}${cause}</td>`;
 }
 
 /** The clause, and under it the words that make the check MUST or SHOULD, with where they stand. */
@@ -38,13 +63,12 @@ function clauseCell(c: CheckView): string {
   return `${esc(c.clause)}<blockquote class="basis">${esc(c.basis.quote)}<cite>${esc(c.basis.source ?? 'the spec')}</cite></blockquote>`;
 }
 
-function row(c: CheckView, seed: number): string {
-  const note = c.outcome === 'info' ? c.observed : c.reason;
+function row(c: CheckView, seed: number, causes: CauseLinks): string {
   const main = `<tr id="${anchor('check', c.id)}" class="check o-${esc(c.outcome)}" data-outcome="${esc(c.outcome)}" data-flags="${esc(flags(c).join(' '))}">
     <td><span class="badge o-${esc(c.outcome)}">${esc(c.outcome)}</span></td>
     <td class="id">${esc(c.id)}</td><td><span class="level l-${esc(c.level)}">${esc(c.level)}</span></td>
     <td>${esc(c.title)} ${badges(c)}</td><td class="clause">${clauseCell(c)}</td>
-    <td class="num">${esc(c.durationMs)} ms</td><td class="note-cell">${esc(note ?? '')}</td></tr>`;
+    <td class="num">${esc(c.durationMs)} ms</td>${noteCell(c, causes)}</tr>`;
   return c.outcome === 'failed' || c.outcome === 'warned' || c.flaky ? `${main}\n${evidence(c, seed)}` : main;
 }
 
@@ -52,9 +76,10 @@ const FILTERS = ['all', 'failed', 'warned', 'passed', 'skipped', 'info', 'flaky'
 
 export function checkRows(view: ReportView): string {
   const buttons = FILTERS.map((f) => `<button type="button" data-filter="${f}"${f === 'all' ? ' aria-pressed="true"' : ''}>${f}</button>`).join('');
-  const rows = view.checks.map((c) => row(c, view.summary.seed)).join('\n');
+  const causes = causeLinks(view);
+  const rows = view.checks.map((c) => row(c, view.summary.seed, causes)).join('\n');
   return `<section id="checks"><h2>Checks <span class="sub">${view.checks.length}</span></h2>
 <div class="filters" role="toolbar" aria-label="Show checks">${buttons}</div>
-<table class="checks"><thead><tr><th>outcome</th><th>id</th><th>level</th><th>title</th><th>clause and its words</th><th class="num">duration</th><th>reason / observation</th></tr></thead>
+<table class="checks"><colgroup><col class="c-outcome"><col class="c-id"><col class="c-level"><col class="c-title"><col class="c-clause"><col class="c-duration"><col class="c-note"></colgroup><thead><tr><th>outcome</th><th>id</th><th>level</th><th>title</th><th>clause and its words</th><th class="num">duration</th><th>reason / observation</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="7" class="empty">No check was selected.</td></tr>'}</tbody></table></section>`;
 }

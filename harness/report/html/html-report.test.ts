@@ -72,6 +72,50 @@ describe('report.html', () => {
     expect(html).toMatch(/<tr class="uncheckable"><td class="clause">Authentication 2<\/td>.*constant-time comparison/);
   });
 
+  it('names a cause several failures share once, before the checks, the checks under it, and links each check\'s reason to it', () => {
+    const stray = { kind: 'framing' as const, description: 'stray bytes after a 204 response, which has no body and ends at its empty line (RFC 9112 §6.3)', bytes: '\\r\\n' };
+    const checks = [
+      check('RA-PREF-01', 'failed', { reason: 'PATCH … 2 stray byte(s) followed the 204 response: "\\r\\n"', cause: stray }),
+      check('RA-CORS-01', 'failed', { reason: 'PATCH … 2 stray byte(s)', cause: stray }),
+      check('RA-LABEL-01', 'failed', { reason: 'expected 201, got 200' }),
+      check('RA-AUTH-01', 'passed'),
+    ];
+    const html = renderHtmlReport({ summary: summary(checks, 1), checks });
+    const section = /<section id="causes">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    expect(html.indexOf('<section id="causes">')).toBeLessThan(html.indexOf('<section id="checks">'));
+    expect(section.match(/<article class="cause"/g)).toHaveLength(1);
+    expect(section).toContain('<span class="cause-kind">framing</span> stray bytes after a 204 response, which has no body and ends at its empty line (RFC 9112 §6.3)</h3>');
+    expect(section).toContain('bytes: <code>"<mark class="stray">\\r\\n</mark>"</code>');
+    expect([...section.matchAll(/href="#check-([a-z0-9-]+)"/g)].map((m) => m[1])).toEqual(['ra-pref-01', 'ra-cors-01']);
+    expect(html).toMatch(/<tr id="check-ra-pref-01"[\s\S]*?<div class="cause-ref">cause: <a href="#cause-1">stray bytes after a 204 response/);
+    expect(html).not.toMatch(/<tr id="check-ra-label-01"[^]*?cause-ref[^]*?<tr id="check-ra-auth-01"/);
+    expect(renderHtmlReport({ summary: summary([checks[2] as CheckView], 1), checks: [checks[2] as CheckView] })).not.toContain('<section id="causes">');
+  });
+
+  it('marks the stray bytes of a transcript, escaped, and says what the mark means', () => {
+    const failed = check('RA-PREF-01', 'failed', {
+      reason: 'stray', transcript: 'transcripts/RA-PREF-01.txt', transcriptText: '=== http://h/\n<<< HTTP/1.1 204 No Content\\r\\n\n<<< \\r\\n\n<<! <b>\\r\\n\n',
+    });
+    const html = renderHtmlReport({ summary: summary([failed], 1), checks: [failed] });
+    expect(html).toContain('&lt;&lt;&lt; \\r\\n\n&lt;&lt;! <mark class="stray">&lt;b&gt;\\r\\n</mark>\n');
+    expect(html.match(/<mark class="stray">/g)).toHaveLength(2);
+    expect(html).toContain('<mark class="stray">marked</mark> (<code>&lt;&lt;!</code>): bytes that belong to no response (stray)');
+  });
+
+  it('shows an active --reference-fault in the header, and names each URL\'s system when a run had several', () => {
+    const checks = [check('WH-SIG-01', 'passed')];
+    const context = {
+      targets: [{ system: 'webhook', baseUrl: 'http://127.0.0.1:4001/' }, { system: 'resource-api', baseUrl: 'http://127.0.0.1:4002/' }, { system: 'device-server', baseUrl: 'http://127.0.0.1:4003/' }],
+      faults: ['crlf-after-204', 'post-label-200'],
+    };
+    const html = renderHtmlReport({ summary: summary(checks, 0, { target: { kind: 'reference', baseUrl: context.targets.map((t) => t.baseUrl).join(' ') } }), checks, context });
+    expect(html).toContain('<dt>Target</dt><dd>reference · webhook: <code>http://127.0.0.1:4001/</code>, resource-api: <code>http://127.0.0.1:4002/</code>, device-server: <code>http://127.0.0.1:4003/</code></dd>');
+    expect(html).toMatch(/<dt>Reference fault<\/dt><dd><code class="fault">crlf-after-204<\/code>, <code class="fault">post-label-200<\/code>/);
+    const plain = renderHtmlReport({ summary: summary(checks, 0), checks, context: { targets: [context.targets[0] as (typeof context.targets)[0]], faults: [] } });
+    expect(plain).toContain('<dt>Target</dt><dd>external · <code>http://127.0.0.1:3000/</code></dd>');
+    expect(plain).not.toContain('Reference fault');
+  });
+
   it('derives the replay command from a reproduction command', () => {
     expect(replayCommand("npx wirecheck run webhook --target external --seed 5 --secret \"$WEBHOOK_SECRET\" --only WH-SIG-02", 'WH-SIG-02'))
       .toBe('npx wirecheck replay WH-SIG-02 --target external --seed 5 --secret "$WEBHOOK_SECRET"');

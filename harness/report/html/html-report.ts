@@ -11,6 +11,7 @@ import { outcomeMatrix } from './outcome-matrix.ts';
 import { reportHeader } from './report-header.ts';
 import { reportNotes } from './report-notes.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
+import { rootCauses } from './root-causes.ts';
 import type { RunRecord } from '../run-record.ts';
 import { reportView, type ReportView } from './report-view.ts';
 
@@ -21,6 +22,7 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-i
 export function renderHtmlReport(view: ReportView): string {
   const { summary } = view;
   const title = `wirecheck ${verdictLabel(summary.exitCode)} — ${summary.systems.join(', ')} — ${summary.startedAt}`;
+  const causes = rootCauses(view);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -34,8 +36,9 @@ export function renderHtmlReport(view: ReportView): string {
 <main>
 <h1>wirecheck certification report</h1>
 ${reportHeader(view)}
-<nav class="toc"><a href="#matrix">Systems × areas</a><a href="#checks">Checks</a><a href="#coverage">Clause coverage</a></nav>
+<nav class="toc">${causes ? '<a href="#causes">Root causes</a>' : ''}<a href="#matrix">Systems × areas</a><a href="#checks">Checks</a><a href="#coverage">Clause coverage</a></nav>
 ${reportNotes(view)}
+${causes}
 ${outcomeMatrix(view)}
 ${checkRows(view)}
 ${clauseCoverage(view)}

@@ -44,12 +44,27 @@ function knownFailures(view: ReportView): string {
   return n > 0 ? ` · ${n} baselined failure${n === 1 ? '' : 's'} not gating` : '';
 }
 
+/** The target's URLs, each named by its system when the run had several ("webhook: http://…, resource-api: http://…"). */
+function targetUrls(view: ReportView): string {
+  const targets = view.context?.targets ?? [];
+  if (targets.length < 2) return `<code>${esc(view.summary.target.baseUrl || '—')}</code>`;
+  return targets.map((t) => `${esc(t.system)}: <code>${esc(t.baseUrl)}</code>`).join(', ');
+}
+
+/** --reference-fault: the bundled reference ran broken on purpose (the self-test), said where nobody can miss it. */
+function faultRow(view: ReportView): [string, string][] {
+  const faults = view.context?.faults ?? [];
+  if (faults.length === 0) return [];
+  return [['Reference fault', `${faults.map((f) => `<code class="fault">${esc(f)}</code>`).join(', ')} <span class="why">(--reference-fault: deliberate bugs for the self-test)</span>`]];
+}
+
 export function reportHeader(view: ReportView): string {
   const { summary } = view;
   const label = verdictLabel(summary.exitCode);
   const started = new Date(summary.startedAt);
   const rows: [string, string][] = [
-    ['Target', `${esc(summary.target.kind)} · <code>${esc(summary.target.baseUrl || '—')}</code>`],
+    ['Target', `${esc(summary.target.kind)} · ${targetUrls(view)}`],
+    ...faultRow(view),
     ['Systems', esc(summary.systems.join(', '))],
     ['Harness', `wirecheck ${esc(summary.harnessVersion ?? '?')}`],
     ['Seed', `<code>${esc(summary.seed)}</code>`],

@@ -19,7 +19,7 @@ a { color: var(--info); text-decoration: none; } a:hover { text-decoration: unde
 .meta { margin-top: 14px; }
 .meta dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); gap: 8px 20px; margin: 0; padding: 14px 16px; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; }
 .meta dt { font-size: 11px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); }
-.meta dd { margin: 2px 0 0; word-break: break-all; }
+.meta dd { margin: 2px 0 0; overflow-wrap: anywhere; }
 .totals { margin: 12px 0 0; display: flex; gap: 8px; flex-wrap: wrap; }
 .chip, .badge { display: inline-block; border-radius: 999px; padding: 2px 10px; font-weight: 600; font-size: 12.5px; }
 .o-passed.chip, .badge.o-passed { background: var(--passed-bg); color: var(--passed); }
@@ -53,9 +53,14 @@ td { padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top
 td.num, th.num { text-align: right; white-space: nowrap; }
 td.id { white-space: nowrap; font-weight: 600; }
 td.clause { color: var(--muted); min-width: 140px; }
-blockquote.basis { margin: 4px 0 0; padding-left: 6px; border-left: 2px solid var(--muted); color: inherit; font-style: italic; max-width: 38em; }
+blockquote.basis { margin: 4px 0 0; padding-left: 6px; border-left: 2px solid var(--muted); color: inherit; font-style: italic; max-width: 28em; }
 blockquote.basis cite { display: block; font-style: normal; font-size: 0.85em; }
-td.note-cell { color: var(--muted); max-width: 380px; overflow-wrap: anywhere; }
+/* Fixed columns: the reason gets the widest, so a long one reads in a few lines, not 25 (long tokens wrap anywhere). */
+table.checks { table-layout: fixed; }
+col.c-outcome { width: 92px; } col.c-id { width: 122px; } col.c-level { width: 70px; } col.c-title { width: 15%; } col.c-clause { width: 15%; } col.c-duration { width: 78px; }
+table.checks td { overflow-wrap: anywhere; } table.checks .badge, table.checks td.id { white-space: nowrap; overflow-wrap: normal; }
+td.note-cell { color: var(--muted); overflow-wrap: anywhere; }
+.cause-ref { margin-top: 4px; font-size: 12.5px; } .cause-ref a { color: var(--failed); }
 tr.check.o-failed td:first-child { box-shadow: inset 4px 0 var(--failed); } tr.check.o-warned td:first-child { box-shadow: inset 4px 0 var(--warned); }
 .level { font-size: 11px; font-weight: 700; padding: 1px 6px; border-radius: 4px; border: 1px solid var(--line); }
 .l-MUST { color: var(--failed); border-color: #ffcecb; } .l-SHOULD { color: var(--warned); border-color: #f5e0a0; } .l-INFO { color: var(--info); border-color: #b6e3ff; }
@@ -66,6 +71,14 @@ details > summary { cursor: pointer; color: var(--muted); font-size: 12px; paddi
 .kv { display: grid; grid-template-columns: 90px 1fr; gap: 8px; margin: 3px 0; } .kv > span:first-child { color: var(--muted); font-size: 12px; }
 .cmd { background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: 1px 6px; overflow-wrap: anywhere; }
 .transcript-label { margin: 10px 0 4px; font-size: 12px; color: var(--muted); }
+mark.stray { background: #ffd33d; color: #1f2328; border-radius: 2px; padding: 0 2px; outline: 1px solid #bf8700; }
+.cause { border: 1px solid #ffcecb; border-left: 4px solid var(--failed); border-radius: 0 8px 8px 0; padding: 8px 14px; margin: 10px 0; background: #fff; }
+.cause h3 { margin: 4px 0 6px; font-size: 14.5px; }
+.cause-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; padding: 1px 6px; border-radius: 4px; background: var(--failed-bg); color: var(--failed); margin-right: 6px; }
+.cause-bytes, .cause-count { margin: 4px 0; color: var(--muted); font-size: 12.5px; }
+.cause-checks { list-style: none; margin: 4px 0 0; padding: 0; columns: 2 28em; }
+.cause-checks li { padding: 2px 0; break-inside: avoid; } .cause-checks .id { font-weight: 600; font-family: ui-monospace, monospace; }
+code.fault { background: var(--failed-bg); color: var(--failed); padding: 0 4px; border-radius: 4px; }
 pre.transcript { margin: 0; padding: 10px 12px; background: #0d1117; color: #e6edf3; border-radius: 6px; max-height: 30em; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.4; }
 .coverage td:nth-child(2) { max-width: 460px; }
 .cbadge { display: inline-block; font-family: ui-monospace, monospace; font-size: 12px; padding: 1px 6px; border-radius: 4px; margin: 1px 2px 1px 0; border: 1px solid var(--line); white-space: nowrap; color: var(--ink); }

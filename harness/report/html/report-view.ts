@@ -2,7 +2,8 @@
 // facts a machine reads) and the transcript files' text — and the catalog's clause lists.
 import { findCheck } from '../../systems/catalog.ts';
 import type { Outcome } from '../../checks/outcome.ts';
-import type { RunRecord } from '../run-record.ts';
+import type { RootCause } from '../../checks/root-cause.ts';
+import type { RunContext, RunRecord } from '../run-record.ts';
 import type { Summary, SummaryCheck } from '../summary.ts';
 
 export interface CheckView extends SummaryCheck {
@@ -10,11 +11,15 @@ export interface CheckView extends SummaryCheck {
   readonly allows?: string;
   /** The redacted exchange, from transcripts/<id>.txt. */
   readonly transcriptText?: string;
+  /** A failure's cause, when several checks may share it (from the run's results: summary.json has no such field). */
+  readonly cause?: RootCause;
 }
 
 export interface ReportView {
   readonly summary: Summary;
   readonly checks: readonly CheckView[];
+  /** Which system each URL is, and the reference's faults. */
+  readonly context?: RunContext;
 }
 
 /** Longer transcripts are cut in the page; the file keeps every byte. */
@@ -30,12 +35,17 @@ function transcriptText(record: RunRecord, check: SummaryCheck): string | undefi
 
 export function reportView(record: RunRecord): ReportView {
   const { summary } = record;
+  const causes = new Map(record.results.flatMap((r) => (r.cause ? [[r.check.id, r.cause] as const] : [])));
   const checks = summary.checks.map((check): CheckView => {
     const def = findCheck(check.id);
     const text = transcriptText(record, check);
-    return { ...check, area: def?.area ?? check.id.split('-')[1] ?? '', ...(def?.allows ? { allows: def.allows } : {}), ...(text !== undefined ? { transcriptText: text } : {}) };
+    const cause = causes.get(check.id);
+    return {
+      ...check, area: def?.area ?? check.id.split('-')[1] ?? '', ...(def?.allows ? { allows: def.allows } : {}),
+      ...(text !== undefined ? { transcriptText: text } : {}), ...(cause ? { cause } : {}),
+    };
   });
-  return { summary, checks };
+  return { summary, checks, ...(record.context ? { context: record.context } : {}) };
 }
 
 /** Worst first: what a tile or a clause is coloured by. */

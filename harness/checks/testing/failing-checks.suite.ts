@@ -1,0 +1,21 @@
+// Checks that fail as the suites' checks do, for check-failure.test.ts: an assertion in
+// chai's words, an exchange broken by a framing fault (redacted: the target echoed a
+// token), and a check whose prerequisite the preflight found broken. Not a *.test.ts
+// file: `npm test` leaves it alone.
+import { expect } from 'vitest';
+import { check } from '../check.ts';
+import { ExchangeCode, ExchangeError } from '../../http/http-errors.ts';
+
+check('RA-PREF-01', () => {
+  expect(401, 'PATCH preferences').toBe(204);
+});
+
+check('RA-PREF-02', () => {
+  throw new ExchangeError(ExchangeCode.framing, 'PATCH v1/x: 2 stray byte(s) followed the 204 response', {
+    rootCause: { kind: 'framing', description: 'stray bytes after a 204 response', bytes: 'tok_echoed_back_1' },
+  });
+});
+
+check('RA-DEL-04', () => {
+  throw new Error('never reached: the prerequisite failed first');
+});
