@@ -16,6 +16,8 @@ import { checkMeta } from './check-meta.ts';
 import { escapeError } from './escape-error.ts';
 import { plainWords } from './plain-reason.ts';
 import { PrerequisiteFailed, rootCauseOf, shownCause } from './root-cause.ts';
+import { burstErrorIn } from '../http/send-pacer.ts';
+import { pacedTime } from '../http/target-traffic.ts';
 
 export interface CheckContext {
   readonly check: SystemCheck;
@@ -63,11 +65,26 @@ export function failedPrerequisite(def: SystemCheck, run: SuiteRun): string | un
 /** Past vitest's own timeout a test is abandoned without its evidence: the check's limit comes first. */
 const EVIDENCE_MARGIN_MS = 5_000;
 
-/** The body, or an error naming the limit once it passes (the body is left behind; the evidence is kept). */
+/** Under --rate-limit, vitest's own limit is this far out: the check's, which leaves the waits out, comes first. */
+const PACED_VITEST_LIMIT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The body, or an error naming the limit once it passes (the body is left behind; the
+ * evidence is kept). Time spent waiting for --rate-limit's slots is not the target's:
+ * the limit is moved on by it, so a slow rate limit never fails a check.
+ */
 async function withinLimit(body: Promise<void>, limitMs: number, id: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  const pacedAtStart = pacedTime();
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${id} did not finish within ${limitMs / 1000} s; its transcript shows how far it got`)), limitMs);
+    const arm = (ms: number, granted: number) => {
+      timer = setTimeout(() => {
+        const paced = pacedTime() - pacedAtStart;
+        if (paced > granted) arm(paced - granted, paced);
+        else reject(new Error(`${id} did not finish within ${limitMs / 1000} s; its transcript shows how far it got`));
+      }, ms);
+    };
+    arm(limitMs, 0);
   });
   try {
     await Promise.race([body, limit]);
@@ -121,7 +138,8 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
   if (!def) throw new Error(`check ${id} is not declared in its system's catalog (harness/systems/<system>/checks.ts)`);
   const limitMs = options.timeout ?? 30_000;
   const meta = { wirecheck: { check: { id: def.id, system: def.system, level: def.level } } };
-  test(`${def.id} ${def.title}`, { timeout: limitMs + EVIDENCE_MARGIN_MS, meta }, async (vitest) => {
+  const vitestLimitMs = suiteRun().traffic?.rateLimit ? PACED_VITEST_LIMIT_MS : limitMs + EVIDENCE_MARGIN_MS;
+  test(`${def.id} ${def.title}`, { timeout: vitestLimitMs, meta }, async (vitest) => {
     const run = suiteRun();
     const target = run.targets[def.system];
     if (!target) return vitest.skip(`not applicable: no ${def.system} target in this run`);
@@ -137,6 +155,9 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
     } catch (error) {
       // A skip is no failure: it leaves as it came (vitest's skip is thrown, code VITEST_PENDING).
       if ((error as { code?: unknown }).code === 'VITEST_PENDING') throw error;
+      // Requests that must go together, more than --rate-limit allows at once: not run, saying why.
+      const burst = burstErrorIn(error);
+      if (burst) return vitest.skip(burst.message);
       await attachEvidence(ctx, vitest);
       // An INFO check never judges: a failure to observe is itself the observation.
       if (def.level !== 'INFO') {

@@ -5,6 +5,7 @@
 // inside the vitest worker, where Stryker's mutants are switched on.
 import { inject } from 'vitest';
 import { setResponseBudget } from '../http/response-budget.ts';
+import { setTargetTraffic, type TargetTraffic } from '../http/target-traffic.ts';
 import type { SystemFindings, SystemTarget } from '../target/target-info.ts';
 import type { SystemCheck, SystemName } from './check-definition.ts';
 
@@ -19,6 +20,12 @@ export interface SuiteRun {
   readonly workTimeoutMs?: number;
   /** --max-response-bytes: every client of a suite process reads within it (harness/http/response-budget.ts). */
   readonly maxResponseBytes?: number;
+  /**
+   * --header, --secret-header and --rate-limit: every client of a suite process sends
+   * within them (harness/http/target-traffic.ts); the rate limit's pacer is the run's,
+   * served by the wirecheck process. Passed here, not in the environment.
+   */
+  readonly traffic?: TargetTraffic;
   /** The preflight's findings per system (absent: nothing found). */
   readonly findings?: Readonly<Partial<Record<SystemName, SystemFindings>>>;
   /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */
@@ -48,5 +55,7 @@ export function suiteRun(): SuiteRun {
   // The first look at the run is where a suite process learns its response budget: every
   // client reads within it from then on, instead of each call being handed it.
   if (run.maxResponseBytes !== undefined) setResponseBudget(run.maxResponseBytes);
+  // And its traffic rules (set once; the same again is kept).
+  setTargetTraffic(run.traffic);
   return run;
 }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ownProcessFetch } from '../http/own-process-fetch.ts';
 import { onCleanup } from '../target/cleanup.ts';
 import { freePort } from '../target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../target/managed-process.ts';
@@ -80,7 +81,7 @@ export interface StartAttempt {
 /** Whether anything answers HTTP at url within timeoutMs (any status). */
 export async function answers(url: string, timeoutMs = 500): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await ownProcessFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
     return true;
   } catch {

@@ -7,6 +7,7 @@
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { readBoundedText } from '../http/bounded-body.ts';
 import { budgetErrorIn } from '../http/response-budget.ts';
+import { targetFetch } from '../http/target-fetch.ts';
 
 interface StatusAnswer {
   readonly url: string;
@@ -43,7 +44,7 @@ function describeStatus(response: Response, body: string): string {
 /** GET url; a network failure throws (unreachable) only when `throwUnreachable`. */
 async function askStatus(url: string, timeoutMs: number, throwUnreachable: boolean): Promise<StatusAnswer> {
   try {
-    const response = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await targetFetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
     const { host, pathname } = new URL(url);
     // Within the response budget: an answer larger than it is no status object, and says so.
     const body = await readBoundedText(response, `GET ${pathname} from ${host}`).catch((error: unknown) => {

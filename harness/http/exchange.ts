@@ -17,6 +17,8 @@ import { parseBaseUrl, resolveTarget } from './resolve-target.ts';
 import { ResponseParser } from './response-parser.ts';
 import { responseBudget } from './response-budget.ts';
 import { feedWithinBudget } from './response-size-watch.ts';
+import { awaitSendSlot, extraHeaders, withExtraHeaders } from './target-traffic.ts';
+import { withHeaderLinesAdded } from './extra-headers.ts';
 import { Transcript } from './transcript.ts';
 import { unansweredRequests } from './unanswered-requests.ts';
 
@@ -56,6 +58,7 @@ export interface ExchangeResult {
 
 interface WireRequest { bytes: Buffer; method: string; label: string }
 
+// The run's extra headers (target-traffic.ts) join every request here, after its own.
 function toWire(url: URL, req: RawRequest | Buffer, index: number): WireRequest {
   if (Buffer.isBuffer(req)) {
     const method = methodOfRawBytes(req);
@@ -64,10 +67,10 @@ function toWire(url: URL, req: RawRequest | Buffer, index: number): WireRequest 
         `request ${index + 1} is a Buffer that does not start with "METHOD SP": ${excerpt(req, 0)}; the method is needed to frame its response`);
     }
     const line = req.subarray(0, Math.max(0, req.indexOf('\r\n'))).toString('latin1');
-    return { bytes: req, method, label: line || method };
+    return { bytes: withHeaderLinesAdded(req, extraHeaders()), method, label: line || method };
   }
   const target = req.method === 'CONNECT' ? req.target : resolveTarget(url, req.target);
-  return { bytes: serializeRequest({ ...req, target }, url.host), method: req.method, label: `${req.method} ${target}` };
+  return { bytes: serializeRequest({ ...req, target, headers: withExtraHeaders(req.headers) }, url.host), method: req.method, label: `${req.method} ${target}` };
 }
 
 class Run {
@@ -122,6 +125,8 @@ async function drive(run: Run, mode: 'sequential' | 'pipelined', idleMs: number)
   } else {
     for (const [i, w] of run.wire.entries()) {
       if (run.parser.done || run.conn.ended) break;
+      // --rate-limit: each request after the first awaits its own slot.
+      if (i > 0) await awaitSendSlot(1);
       run.send(w.bytes);
       await run.awaitResponses(i + 1);
     }
@@ -141,6 +146,9 @@ export async function exchange(baseUrl: string | URL, requests: ReadonlyArray<Ra
   const mode = options.mode ?? 'sequential';
   const timeoutMs = options.timeoutMs ?? 10_000;
   const wire = requests.map((r, i) => toWire(url, r, i));
+  // --rate-limit: the first request's slot is awaited before connecting, so no connection
+  // idles waiting for it; a pipeline's requests go together, so they are one burst.
+  await awaitSendSlot(mode === 'pipelined' ? wire.length : Math.min(1, wire.length));
   let conn: Connection;
   try {
     conn = await Connection.open(url, { timeoutMs, ...(options.tls ? { tls: options.tls } : {}) });

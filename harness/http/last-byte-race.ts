@@ -10,6 +10,7 @@ import { serializeRequest, type RawRequest } from './raw-request.ts';
 import { resolveTarget } from './resolve-target.ts';
 import { responseBudget } from './response-budget.ts';
 import { feedWithinBudget, type ResponseSizeWatch } from './response-size-watch.ts';
+import { awaitSendSlot, withExtraHeaders } from './target-traffic.ts';
 import type { Transcript } from './transcript.ts';
 
 export interface RaceEntry {
@@ -36,7 +37,7 @@ async function prepare(entry: RaceEntry, timeoutMs: number, maxResponseBytes: nu
   const url = new URL(entry.baseUrl);
   const connection = await Connection.open(url, { timeoutMs });
   const target = resolveTarget(url, entry.request.target);
-  const bytes = serializeRequest({ ...entry.request, target }, url.host);
+  const bytes = serializeRequest({ ...entry.request, target, headers: withExtraHeaders(entry.request.headers) }, url.host);
   const parser = new ResponseParser([entry.request.method]);
   const budget = feedWithinBudget(connection, parser, [{ method: entry.request.method, label: `${entry.request.method} ${target}` }], { limit: maxResponseBytes });
   connection.write(bytes.subarray(0, bytes.length - 1));
@@ -54,6 +55,9 @@ function outcomeOf(prepared: Prepared): ParsedResponse | Error {
 export async function raceRequests(entries: readonly RaceEntry[], options: { timeoutMs?: number; transcript?: Transcript; maxResponseBytes?: number } = {}): Promise<RaceResult> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxResponseBytes = options.maxResponseBytes ?? responseBudget();
+  // --rate-limit: the requests race, so they go together as one burst, paid for in full
+  // (send-pacer.ts); a burst larger than the limit rejects, and its check is skipped.
+  await awaitSendSlot(entries.length);
   const prepared = await Promise.all(entries.map((entry) => prepare(entry, timeoutMs, maxResponseBytes)));
   // Let the partial requests reach the server before the release.
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,6 +3,7 @@
 // the values of credential-bearing header lines, and every occurrence of a known secret.
 
 import { RedactorError } from './http-errors.ts';
+import { secretHeaderNames, secretHeaderValues } from './target-traffic.ts';
 
 export const REDACTED = '[REDACTED]';
 
@@ -22,6 +23,11 @@ const SHORT_MARKER = '[R]';
 const MAX_PASSES = 8;
 
 const FIELD_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)([ \t]*:[ \t]*)(.*?)([ \t]*\r?)$/s;
+
+// The run's secret extra headers (--secret-header) are redacted by every redactor of the
+// process, given or not: their values, and the lines of headers by their names. A
+// redactor made without the run's secrets (a set-up request's error message) cannot
+// let them through.
 
 export interface RedactorOptions {
   secrets?: readonly (string | undefined)[];
@@ -49,8 +55,8 @@ export class Redactor {
   readonly #marker: string;
 
   constructor(options: RedactorOptions = {}) {
-    this.#headers = new Set([...DEFAULT_REDACTED_HEADERS, ...(options.headers ?? []).map((h) => h.toLowerCase())]);
-    const secrets = (options.secrets ?? []).filter((s): s is string => typeof s === 'string' && s !== '');
+    this.#headers = new Set([...DEFAULT_REDACTED_HEADERS, ...[...(options.headers ?? []), ...secretHeaderNames()].map((h) => h.toLowerCase())]);
+    const secrets = [...(options.secrets ?? []), ...secretHeaderValues()].filter((s): s is string => typeof s === 'string' && s !== '');
     for (const secret of secrets) {
       if (secret.length < MIN_SECRET_LENGTH) {
         throw new RedactorError(`a secret of ${secret.length} characters is too short to redact without mangling every transcript; `

@@ -9,9 +9,13 @@
 // request() and fetch() (onConnect, onHeaders, onData) — also that of another undici
 // copy, such as webdriverio's own — and the newer one (onRequestStart, onResponseStart,
 // onResponseData). Everything else goes to the wrapped handler untouched.
+//
+// Being the dispatchers every undici client of the harness goes through, they also
+// apply the run's traffic rules: extra headers and --rate-limit (undici-traffic.ts).
 import { Agent, Client, Pool, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { responseBudget, tooLargeError, tooLargeReason } from './response-budget.ts';
+import { dispatchAsTraffic } from './undici-traffic.ts';
 
 /** Told the reason when a request fails the budget (e.g. to note it in a transcript). */
 export type TooLargeListener = (reason: string) => void;
@@ -97,7 +101,7 @@ export class BudgetClient extends Client {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return super.dispatch(options, this.#wrap(options, handler));
+    return dispatchAsTraffic(options, handler, (o, h) => super.dispatch(o, this.#wrap(o, h)));
   }
 }
 
@@ -110,7 +114,7 @@ export class BudgetPool extends Pool {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return super.dispatch(options, this.#wrap(options, handler));
+    return dispatchAsTraffic(options, handler, (o, h) => super.dispatch(o, this.#wrap(o, h)));
   }
 }
 
@@ -129,6 +133,6 @@ export class BudgetAgent extends Agent {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return super.dispatch(options, withinBudget(handler, what(options), this.#limit ?? responseBudget(), (reason) => this.onTooLarge?.(reason)));
+    return dispatchAsTraffic(options, handler, (o, h) => super.dispatch(o, withinBudget(h, what(o), this.#limit ?? responseBudget(), (reason) => this.onTooLarge?.(reason))));
   }
 }

@@ -26,6 +26,7 @@ import { utcDay } from '../evidence/baseline/baseline-entry.ts';
 import { fingerprintTargets, type SystemFingerprint } from '../evidence/bundle/target-fingerprint.ts';
 import type { EvidenceFiles } from '../evidence/write-evidence.ts';
 import { setResponseBudget } from '../http/response-budget.ts';
+import { startTargetTraffic, type RunTraffic } from './start-target-traffic.ts';
 
 export interface RunResult {
   readonly exitCode: number;
@@ -34,9 +35,12 @@ export interface RunResult {
 
 export { exitCodeOf } from '../report/verdict.ts';
 
-/** The run's secrets: from every system's options, and those a started target made (the reference's own tokens). */
+/** The run's secrets: from every system's options, those a started target made (the reference's own tokens), the secret extra headers. */
 function secretsOf(config: RunConfig, targets: Partial<Record<string, SystemTarget>> = {}): string[] {
-  const all = Object.entries(config.own).flatMap(([name, own]) => moduleOf(name).secrets(own, targets[name]));
+  const all = [
+    ...Object.entries(config.own).flatMap(([name, own]) => moduleOf(name).secrets(own, targets[name])),
+    ...config.extraHeaders.filter((h) => h.secret).map((h) => h.value),
+  ];
   return [...new Set(all.filter(Boolean))];
 }
 
@@ -64,14 +68,37 @@ function printEvidence(io: Output, evidence: EvidenceFiles): void {
   if (evidence.bundle) io.out(`bundle   ${evidence.bundle.file} (${evidence.bundle.fileCount} files, ${evidence.bundle.signed ? 'manifest signed' : 'manifest UNSIGNED: add --sign-key KEY.pem'})`);
 }
 
-export async function runCertification(config: RunConfig, io: Output, options: { allure: boolean; commandLine?: string; keepTranscripts?: boolean }): Promise<RunResult> {
-  const startedAt = new Date();
-  // This process's clients (the preflight, the fingerprint) read within the run's budget too.
+type RunOptions = { allure: boolean; commandLine?: string; keepTranscripts?: boolean };
+
+/** `headers X-Trace, X-Api-Key (secret) · at most 20 requests/s`: the run's traffic rules, when it has any. */
+function trafficLine(config: RunConfig): string | undefined {
+  const parts = [
+    ...(config.extraHeaders.length > 0 ? [`extra headers ${config.extraHeaders.map((h) => `${h.name}${h.secret ? ' (secret)' : ''}`).join(', ')}`] : []),
+    ...(config.rateLimit ? [`at most ${config.rateLimit.text.replace('/', ' requests/')} to the target`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+export async function runCertification(config: RunConfig, io: Output, options: RunOptions): Promise<RunResult> {
+  // This process's clients (the preflight, the fingerprint) read within the run's budget
+  // and send within its traffic rules too; the rate limit's coordinator lasts the run.
   setResponseBudget(config.maxResponseBytes);
+  const traffic = await startTargetTraffic(config);
+  try {
+    return await certify(config, io, options, traffic);
+  } finally {
+    await traffic.stop();
+  }
+}
+
+async function certify(config: RunConfig, io: Output, options: RunOptions, traffic: RunTraffic): Promise<RunResult> {
+  const startedAt = new Date();
   const selected = selectChecks(config);
   const systems = config.systems.filter((s) => selected.some((c) => c.system === s));
   io.out(`wirecheck ${HARNESS_VERSION} — ${config.systems.join(', ')} against the ${config.target === 'reference' ? 'bundled reference' : config.baseUrl}`);
   io.out(`seed ${config.seed} · ${selected.length} checks selected · reports in ${config.reportDir}`);
+  const rules = trafficLine(config);
+  if (rules) io.out(rules);
   mkdirSync(config.reportDir, { recursive: true });
   if (selected.length === 0) {
     io.err(`no check matches --only "${config.only?.spec ?? ''}" in ${config.systems.join(', ')}: nothing was executed (\`wirecheck list\` shows every id)`);
@@ -97,7 +124,7 @@ export async function runCertification(config: RunConfig, io: Output, options: {
     const { runAttempts } = await suiteRunner;
     const context: SuiteRun = {
       seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
-      scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, findings,
+      scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, traffic: traffic.traffic, findings,
       keepTranscripts: options.keepTranscripts === true, checks: systems.flatMap((s) => checksOf(s)),
     };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.

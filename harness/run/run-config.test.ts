@@ -176,4 +176,42 @@ describe('resolveRunConfig', () => {
     expect(problems(() => resolveRunConfig({ system: 'webhook', waitFor: '30' }, {}, cwd)))
       .toEqual(['--wait-for is for --target external: a reference is started, and waited for, by wirecheck itself']);
   });
+
+  it('takes --header and --secret-header, the secret as an environment reference in the reproduction command', () => {
+    const config = resolveRunConfig({
+      system: 'webhook', header: ['X-Client-Tag: e2e run'], secretHeader: ['X-Gateway-Key: gw-secret-1', 'X-Other-Key: env:OTHER_KEY'],
+    }, { OTHER_KEY: 'other-secret-2' }, cwd);
+    expect(config.extraHeaders).toEqual([
+      { name: 'X-Client-Tag', value: 'e2e run', secret: false },
+      { name: 'X-Gateway-Key', value: 'gw-secret-1', secret: true },
+      { name: 'X-Other-Key', value: 'other-secret-2', secret: true, env: 'OTHER_KEY' },
+    ]);
+    expect(config.reproduce).toContain("--header 'X-Client-Tag: e2e run' --secret-header 'X-Gateway-Key: env:X_GATEWAY_KEY' --secret-header 'X-Other-Key: env:OTHER_KEY'");
+    expect(config.reproduce).not.toMatch(/gw-secret-1|other-secret-2/);
+  });
+
+  it('refuses bad headers with exit 2 and the fix, never quoting a secret value', () => {
+    const found = problems(() => resolveRunConfig({
+      system: 'webhook', header: ['X-Client-Tag', 'Content-Length: 5'], secretHeader: ['X-Gateway-Key: gw\u0001hunter42', 'X-Missing: env:UNSET_KEY'],
+    }, {}, cwd));
+    expect(found).toEqual([
+      expect.stringMatching(/^--header "X-Client-Tag" has no colon: give it as "Name: value"/),
+      expect.stringMatching(/^--header Content-Length: the harness does not add Content-Length, which frames the body/),
+      expect.stringMatching(/^--secret-header X-Gateway-Key: its value holds \\x01 at character 3/),
+      expect.stringMatching(/^--secret-header X-Missing: the environment variable UNSET_KEY/),
+    ]);
+    expect(found.join('\n')).not.toContain('hunter42');
+  });
+
+  it('validates --rate-limit (N/s or N/min, N from 1 to 10000) and keeps it in the reproduction command', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).rateLimit).toBeUndefined();
+    const given = resolveRunConfig({ system: 'webhook', rateLimit: '20/s' }, {}, cwd);
+    expect(given.rateLimit).toEqual({ count: 20, windowMs: 1000, text: '20/s' });
+    expect(given.reproduce).toContain('--rate-limit 20/s');
+    expect(resolveRunConfig({ system: 'webhook', rateLimit: '30/min' }, {}, cwd).rateLimit).toEqual({ count: 30, windowMs: 60_000, text: '30/min' });
+    for (const bad of ['20', '0/s', '1.5/s', '20/h', '10001/s', '']) {
+      expect(problems(() => resolveRunConfig({ system: 'webhook', rateLimit: bad }, {}, cwd))[0])
+        .toBe(`--rate-limit "${bad}" must be N/s or N/min, N a whole number from 1 to 10000: e.g. --rate-limit 20/s, or 30/min for less than one a second`);
+    }
+  });
 });

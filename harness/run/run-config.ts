@@ -11,6 +11,8 @@ import { referenceEnvOf } from '../target/reference-env.ts';
 import { evidenceConfigOf, type EvidenceConfig, type EvidenceOptions } from '../evidence/evidence-options.ts';
 import { missingSchemeProblem } from '../http/missing-scheme.ts';
 import { redactUrl } from '../http/redact-url.ts';
+import { parseExtraHeaders, secretHeaderArgument, type ExtraHeader } from '../http/extra-headers.ts';
+import type { RateLimit } from '../http/send-pacer.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT } from '../http/response-budget.ts';
 import { quote, reproduceArgsOf, stringValue, type OptionValues } from '../systems/option-table.ts';
 import { systemModules, systemNames } from '../systems/registry.ts';
@@ -35,6 +37,10 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly strict: boolean;
   /** --fail-on-skipped-must: a skipped MUST check fails the run (exit 1). */
   readonly failOnSkippedMust: boolean;
+  /** --header and --secret-header: added to every request to the target, a request's own header of the same name winning. */
+  readonly extraHeaders: readonly ExtraHeader[];
+  /** --rate-limit: at most `count` requests to the target per `windowMs`, across the run. */
+  readonly rateLimit?: RateLimit;
   /** Bytes one answer of a target may take before the check fails and the connection is dropped (--max-response-bytes). */
   readonly maxResponseBytes: number;
   /** --workers: suite files run at once against an external target, where they cannot interfere. */
@@ -206,6 +212,20 @@ function workersOf(options: RunArguments, problems: string[]): number {
   return workers;
 }
 
+const MAX_RATE = 10_000;
+
+function rateLimitOf(options: RunArguments, problems: string[]): RateLimit | undefined {
+  const raw = text(options, 'rateLimit');
+  if (raw === undefined) return undefined;
+  const match = /^(\d+)\/(s|min)$/.exec(raw.trim());
+  const count = Number(match?.[1]);
+  if (!match || count < 1 || count > MAX_RATE) {
+    problems.push(`--rate-limit "${raw}" must be N/s or N/min, N a whole number from 1 to ${MAX_RATE}: e.g. --rate-limit 20/s, or 30/min for less than one a second`);
+    return undefined;
+  }
+  return { count, windowMs: match[2] === 's' ? 1000 : 60_000, text: `${count}/${match[2] ?? 's'}` };
+}
+
 function seedOf(options: RunArguments, problems: string[]): number {
   const raw = text(options, 'seed');
   if (raw === undefined) return randomInt(0, MAX_SEED);
@@ -271,6 +291,8 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const maxResponseBytes = maxResponseBytesOf(options, problems);
   const workers = workersOf(options, problems);
   const waitForMs = waitForOf(options, target, problems);
+  const extraHeaders = parseExtraHeaders(listOf(options['header']), listOf(options['secretHeader']), env, problems);
+  const rateLimit = rateLimitOf(options, problems);
   const evidence = evidenceConfigOf(options as EvidenceOptions, cwd, problems);
   if (problems.length > 0) throw new OptionsError(fromFile(problems, origin), 'wirecheck run --help');
 
@@ -281,6 +303,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     probe: options['probe'] === true || target === 'reference',
     ...(only ? { only } : {}),
     seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes, workers, waitForMs,
+    extraHeaders, ...(rateLimit ? { rateLimit } : {}),
     own, faults, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),
@@ -306,6 +329,10 @@ function reproduceCommand(options: RunArguments, config: RunConfig): string {
   add('--max-response-bytes', text(options, 'maxResponseBytes'));
   add('--workers', text(options, 'workers'));
   add('--wait-for', text(options, 'waitFor'));
+  // Extra headers as given; a secret one's value as an environment reference (env:NAME).
+  for (const header of listOf(options['header'])) add('--header', header);
+  for (const header of listOf(options['secretHeader'])) add('--secret-header', secretHeaderArgument(header));
+  add('--rate-limit', config.rateLimit?.text);
   // Each system's options, from its table (secrets as the placeholders it names).
   for (const module of systemModules()) args.push(...reproduceArgsOf(module.options, options, config.target === 'external'));
   add('--reference-fault', text(options, 'referenceFault'));

@@ -63,6 +63,42 @@ const TARGET: OptionSection = {
   ],
 };
 
+const TRAFFIC: OptionSection = {
+  title: 'Traffic to the target (staging):',
+  rows: [
+    {
+      flag: 'header', type: 'string', multiple: true, usage: '--header "NAME: VALUE"',
+      help: [
+        'add this header to every request sent to the target (repeat',
+        'it for more), e.g. the key an API gateway wants. A header a',
+        'check sets itself wins over it. Refused: the framing headers',
+        '(Content-Length, Host, Connection, ...) and those checks vary',
+        'on purpose (Authorization, Content-Type, Origin, If-Match, ...)',
+      ],
+      readme: ['`--header "NAME: VALUE"`', 'add this header to every request the run sends to the target, from every client (raw exchanges and races, undici, webdriverio, Pact\'s verifier, the preflight); repeat it for more headers. A header a check sets itself wins: that request carries the check\'s own value, not this one. The value shows in transcripts and in the reproduce command; for a key use `--secret-header`. Refused with exit 2: names that frame a request or keep its connection (Content-Length, Transfer-Encoding, Host, Connection, Keep-Alive, Upgrade, TE, Trailer, Expect), and names checks send or leave out on purpose (Authorization and X-Webhook-Signature: give them with `--token`, `--secret`; Content-Type, Origin, Access-Control-Request-Method/-Headers, If-Match, If-None-Match, Prefer), which on every request would fail a correct target. See [Staging](#staging)'],
+    },
+    {
+      flag: 'secret-header', type: 'string', multiple: true, usage: '--secret-header "NAME: VALUE"',
+      help: [
+        'the same, its value a secret: redacted in every transcript,',
+        'report, bundle and message; commands show it as env:NAME.',
+        'VALUE env:VAR reads it from the environment variable VAR',
+      ],
+      readme: ['`--secret-header "NAME: VALUE"`', 'like `--header`, the value a secret (at least 4 characters): redacted in every transcript, report, bundle and error message; the reproduce command and the bundle\'s manifest show it as an environment reference, `NAME: env:X_API_KEY`. A value `env:VAR` is read from the environment variable `VAR`, so the key is never on the command line: `--secret-header "X-Api-Key: env:STAGING_API_KEY"`'],
+    },
+    {
+      flag: 'rate-limit', type: 'string', usage: '--rate-limit N/s',
+      help: [
+        'send at most N requests a second (N/min: a minute) to the',
+        'target across the whole run, one every 1/N s. Requests a check',
+        'sends together (a race, a pipeline) still go together; a check',
+        'that sends more than N at once is skipped, saying why',
+      ],
+      readme: ['`--rate-limit N/s`', 'send at most N requests a second (`N/min`: a minute; N from 1 to 10000) to the target, across the whole run and all its processes, spaced one every 1/N s. Time spent waiting for a slot does not count against a check\'s time limit. Requests a check must send together (a race, a pipelined exchange) go together and are paid for in full; a check that sends more than N at once is skipped, `not applicable under --rate-limit …`. See [Staging](#staging)'],
+    },
+  ],
+};
+
 const SELECTION: OptionSection = {
   title: 'Selection and reports:',
   rows: [
@@ -146,7 +182,7 @@ const REFERENCE_ONLY: OptionSection = {
 
 /** Every section of `wirecheck run --help`, in order: the core's, then each system's. */
 export function runOptionSections(): OptionSection[] {
-  return [TARGET, SELECTION, EVIDENCE, CONFIG, ...systemModules().map((m) => ({ title: `${m.name}:`, rows: m.options })), REFERENCE_ONLY];
+  return [TARGET, TRAFFIC, SELECTION, EVIDENCE, CONFIG, ...systemModules().map((m) => ({ title: `${m.name}:`, rows: m.options })), REFERENCE_ONLY];
 }
 
 export function runOptionRows(): OptionRow[] {

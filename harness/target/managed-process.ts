@@ -6,6 +6,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
+import { ownProcessFetch } from '../http/own-process-fetch.ts';
 import { onCleanup } from './cleanup.ts';
 
 export interface ProcessSpec {
@@ -80,7 +81,7 @@ function captureOutput(child: ChildProcess, logFile: string): Captured {
 
 async function healthy(url: string): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    const response = await ownProcessFetch(url, { signal: AbortSignal.timeout(1_000) });
     await response.body?.cancel();
     return response.status < 500;
   } catch {

@@ -3,10 +3,11 @@
 // with the URL and what to check — not forty failed checks.
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { ExchangeError } from '../http/index.ts';
+import { targetFetch } from '../http/target-fetch.ts';
 
 export async function preflight(label: string, url: string, init: RequestInit = {}): Promise<number> {
   try {
-    const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const response = await targetFetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
     await response.body?.cancel();
     return response.status;
   } catch (error) {

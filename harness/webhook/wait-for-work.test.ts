@@ -2,12 +2,15 @@
 // probe is the thing simulated here): a FIFO backlog that keeps moving is waited for
 // past the budget; a worker that stops is named stuck once the budget passes, and every
 // later wait fails at once with that reason — unless something moved since.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { awaitSendSlot, setTargetTraffic } from '../http/target-traffic.ts';
 import { waitUntilSettled, WorkStuckError, type WorkWatch } from './wait-for-work.ts';
 import { memoryLedger } from './work-ledger.ts';
 import type { EventProbe, WebhookProbe } from './webhook-probe.ts';
 
-/** A worker that completes one queued event every `everyMs`, oldest first (or never). */
+afterEach(() => setTargetTraffic(undefined));
+
+/** A worker that completes one queued event every `everyMs`, oldest first (or never); each read of its probe a request to the target. */
 function fifoWorker(queue: string[], everyMs: number | undefined): { probe: WebhookProbe; stop(): void } {
   const done = new Set<string>();
   const timer = everyMs === undefined ? undefined : setInterval(() => {
@@ -16,6 +19,7 @@ function fifoWorker(queue: string[], everyMs: number | undefined): { probe: Webh
   }, everyMs);
   const probe = {
     event: async (id: string): Promise<EventProbe | undefined> => {
+      await awaitSendSlot();
       if (!queue.includes(id)) return undefined;
       return done.has(id) ? { records: 1, status: 'completed', effects: 1 } : { records: 1, status: 'accepted', effects: 0 };
     },
@@ -84,6 +88,20 @@ describe('waitUntilSettled', () => {
     } finally {
       worker.stop();
       revived.stop();
+    }
+  });
+
+  it('under --rate-limit, does not take the time its reads wait for their slots as time nothing moved', async () => {
+    // 20 reads a second: one look at the 11 events ahead takes 550 ms of slots, more than the budget.
+    setTargetTraffic({ headers: [], rateLimit: { count: 20, windowMs: 1000, text: '20/s' } });
+    const queue = ids('paced', 12);
+    const worker = fifoWorker(queue, 100);
+    const ledger = memoryLedger();
+    ledger.acknowledge(queue);
+    try {
+      expect((await waitUntilSettled({ probe: worker.probe, ledger, budgetMs: 400 }, 'paced-11')).effects).toBe(1);
+    } finally {
+      worker.stop();
     }
   });
 });

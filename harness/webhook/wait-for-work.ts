@@ -9,6 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../checks/check.ts';
 import type { RootCause } from '../checks/root-cause.ts';
+import { pacedTime } from '../http/target-traffic.ts';
 import { DEFAULT_WORK_TIMEOUT_MS } from '../target/target-info.ts';
 import { workLedger, type StuckWork, type WorkLedger } from './work-ledger.ts';
 import { isSettled, webhookProbe, type EventProbe, type WebhookProbe } from './webhook-probe.ts';
@@ -17,6 +18,14 @@ const POLL_MS = 10;
 /** How often the events ahead are looked at, and how many of them. */
 const LOOK_MS = 400;
 const FRONTIER = 16;
+
+/**
+ * The wait's clock: time, less what this process spent waiting for --rate-limit's slots.
+ * Under a low rate the probe is read seldom, and the first look at the events ahead
+ * takes many slots; by the wall clock that would look like "nothing moved" while the
+ * worker was never watched. A stuck worker is still found, later by the waits.
+ */
+const watchedTime = (): number => Date.now() - pacedTime();
 
 /**
  * The limit of a check that waits for business work: a safety net only. Such a wait
@@ -89,7 +98,7 @@ export async function waitUntilSettled(
 ): Promise<EventProbe> {
   const stuck = watch.ledger.stuck();
   if (stuck) await recheck(watch, stuck, eventId);
-  let lastProgress = Date.now();
+  let lastProgress = watchedTime();
   let lastLook = 0;
   let ownStatus: string | undefined;
   let ahead = new Map<string, string>();
@@ -103,15 +112,15 @@ export async function waitUntilSettled(
     }
     if (statusOf(probe) !== ownStatus) {
       ownStatus = statusOf(probe);
-      lastProgress = Date.now();
+      lastProgress = watchedTime();
     }
-    if (Date.now() - lastLook >= LOOK_MS) {
+    if (watchedTime() - lastLook >= LOOK_MS) {
       const now = await lookAhead(watch, eventId);
-      if (changedSince(ahead, now) || [...ahead.keys()].some((id) => !now.has(id))) lastProgress = Date.now();
+      if (changedSince(ahead, now) || [...ahead.keys()].some((id) => !now.has(id))) lastProgress = watchedTime();
       ahead = now;
-      lastLook = Date.now();
+      lastLook = watchedTime();
     }
-    if (Date.now() - lastProgress >= watch.budgetMs) {
+    if (watchedTime() - lastProgress >= watch.budgetMs) {
       const pending = ahead.size;
       const reason = `no business work progressed for ${watch.budgetMs / 1000} s (--work-timeout): ${what} is still at "${ownStatus}"`
         + (pending > 0 ? `, and none of the ${pending} other events still pending moved` : '');

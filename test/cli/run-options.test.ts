@@ -68,8 +68,19 @@ describe('wirecheck run: usage errors', () => {
   it('prints help for run with exit 0', async () => {
     const run = await runWirecheck(['run', '--help']);
     expect(run.exitCode).toBe(0);
-    for (const option of ['--target', '--base-url', '--probe', '--only', '--seed', '--strict', '--report-dir', '--secret', '--token', '--server-cmd']) {
+    for (const option of ['--target', '--base-url', '--probe', '--only', '--seed', '--strict', '--report-dir', '--secret', '--token', '--server-cmd', '--header', '--secret-header', '--rate-limit']) {
       expect(run.stdout).toContain(option);
     }
+    // Which header wins, said where the option is.
+    expect(run.stdout).toMatch(/A header a\s+check sets itself \(Authorization, Content-Type, a signature\)\s+wins over it/);
+  });
+
+  it('refuses a framing header, a header without a colon and a bad --rate-limit with exit 2, each with its fix', async () => {
+    const run = await runWirecheck(['run', 'webhook', '--header', 'Transfer-Encoding: chunked', '--secret-header', 'hunter42-no-colon', '--rate-limit', '20']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--header Transfer-Encoding: the harness does not add Transfer-Encoding, which frames the body');
+    expect(run.stderr).toContain('--secret-header has no colon: give it as "Name: value", e.g. --secret-header "X-Api-Key: env:STAGING_API_KEY"');
+    expect(run.stderr).toContain('--rate-limit "20" must be N/s or N/min');
+    expect(run.stderr).not.toContain('hunter42');
   });
 });

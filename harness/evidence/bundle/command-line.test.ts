@@ -9,4 +9,10 @@ describe('redactedCommandLine', () => {
     // Every secret option of the systems' option tables, --other-token among them.
     expect(redactedCommandLine('run', ['resource-api', '--other-token', 'tok-456'])).toBe("wirecheck run resource-api --other-token '<other-token>'");
   });
+
+  it('keeps a --secret-header\'s name and shows its value as an environment reference', () => {
+    expect(redactedCommandLine('run', ['webhook', '--secret-header', 'X-Gateway-Key: gw-secret-1', '--secret-header=X-Other: env:OTHER_KEY', '--header', 'X-Tag: t']))
+      .toBe("wirecheck run webhook --secret-header 'X-Gateway-Key: env:X_GATEWAY_KEY' --secret-header='X-Other: env:OTHER_KEY' --header 'X-Tag: t'");
+  });
 });
+

@@ -1,7 +1,9 @@
 // The wirecheck command line as the manifest records it: exactly as typed, with the
 // value of every secret-bearing option replaced by a placeholder. Which options bear
 // secrets is read from the systems' option tables (a row with a reproduce placeholder),
-// so a secret option added there is hidden here too.
+// so a secret option added there is hidden here too. A --secret-header keeps its name,
+// its value shown as an environment reference.
+import { secretHeaderArgument } from '../../http/extra-headers.ts';
 import { redactUrl } from '../../http/redact-url.ts';
 import { quote } from '../../systems/option-table.ts';
 import { systemModules } from '../../systems/registry.ts';
@@ -11,6 +13,7 @@ function placeholders(): Map<string, (value: string) => string> {
   return new Map<string, (value: string) => string>([
     ...secret.map((row) => [`--${row.flag}`, () => `<${row.flag}>`] as const),
     ['--database-url', (value) => redactUrl(value)],
+    ['--secret-header', (value) => secretHeaderArgument(value)],
   ]);
 }
 

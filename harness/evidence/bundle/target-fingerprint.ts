@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { escapeControls } from '../../http/escape-controls.ts';
+import { awaitSendSlot, withExtraHeaders } from '../../http/target-traffic.ts';
 import type { SystemTarget } from '../../target/target-info.ts';
 import { moduleOf } from '../../systems/registry.ts';
 import type { FingerprintRequest } from '../../systems/system-module.ts';
@@ -29,11 +30,17 @@ export interface SystemFingerprint {
   readonly preflight: PreflightAnswer;
 }
 
-function ask(probe: FingerprintRequest): Promise<PreflightAnswer> {
+/** The probe's headers, and the run's extra headers it does not set itself (--header): its own win. */
+function headersOf(probe: FingerprintRequest): Record<string, string> {
+  return Object.fromEntries(withExtraHeaders(Object.entries(probe.headers)));
+}
+
+async function ask(probe: FingerprintRequest): Promise<PreflightAnswer> {
   const send = probe.url.startsWith('https:') ? httpsRequest : httpRequest;
   const base = { method: probe.method, url: probe.url };
+  await awaitSendSlot();
   return new Promise((resolve) => {
-    const req = send(probe.url, { method: probe.method, headers: probe.headers, timeout: 5_000 }, (res) => {
+    const req = send(probe.url, { method: probe.method, headers: headersOf(probe), timeout: 5_000 }, (res) => {
       // The status line and headers are all the fingerprint keeps: the body is not read at
       // all, so a target answering without end costs nothing (the response budget's rule).
       res.destroy();

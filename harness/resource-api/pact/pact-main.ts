@@ -2,11 +2,13 @@
 // report straight to stdout, which would land in the middle of wirecheck's progress
 // lines. Run here, its output is captured by the parent (pact-process.ts) and kept as
 // evidence instead. Input (stdin, one line of JSON — never argv or env, where tokens
-// could be seen): the pact dir, the target and the response budget; stdin then stays
+// could be seen): the pact dir, the target, the response budget and the run's traffic
+// rules (extra headers, which may be secret, and the rate limit); stdin then stays
 // open until the parent goes. Output: Pact's report, then one line `RESULT_MARKER {json}`.
 // Never import this file: it runs on load.
 import { Redactor, Transcript } from '../../http/index.ts';
 import { setResponseBudget } from '../../http/response-budget.ts';
+import { setTargetTraffic } from '../../http/target-traffic.ts';
 import type { ResourceApiTarget } from '../resource-api-target.ts';
 import { ResourceApiClient } from '../resource-api-client.ts';
 import { join } from 'node:path';
@@ -47,6 +49,8 @@ function readInput(): Promise<PactRunInput> {
 async function main(): Promise<PactRunResult> {
   const input = await readInput();
   if (input.maxResponseBytes !== undefined) setResponseBudget(input.maxResponseBytes);
+  // The run's extra headers and rate limit (its pacer the run's, through the coordinator).
+  setTargetTraffic(input.traffic);
   const transcript = new Transcript(new Redactor({ secrets: [input.target?.token] }));
   try {
     const pactFile = input.verifyOnly ? join(input.pactDir, PACT_FILE_NAME) : await writeConsumerPact(input.pactDir);

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { responseBudget } from '../../http/response-budget.ts';
+import { targetTraffic } from '../../http/target-traffic.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
 import { RESULT_MARKER, type PactRunInput, type PactRunResult } from './pact-protocol.ts';
 
@@ -43,6 +44,6 @@ export function runPact(input: PactRunInput, options: { timeoutMs?: number; env?
     // process is gone — also when a check's time limit ended it with a signal — so the
     // Pact process never outlives the run.
     child.stdin.on('error', () => {});
-    child.stdin.write(`${JSON.stringify({ maxResponseBytes: responseBudget(), ...input })}\n`);
+    child.stdin.write(`${JSON.stringify({ maxResponseBytes: responseBudget(), traffic: targetTraffic(), ...input })}\n`);
   });
 }

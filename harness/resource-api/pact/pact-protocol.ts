@@ -1,4 +1,5 @@
 // What passes between pact-process.ts and its child pact-main.ts.
+import type { TargetTraffic } from '../../http/target-traffic.ts';
 import type { ResourceApiTarget } from '../resource-api-target.ts';
 
 export const RESULT_MARKER = 'WIRECHECK_PACT_RESULT';
@@ -11,6 +12,8 @@ export interface PactRunInput {
   readonly target?: Pick<ResourceApiTarget, 'baseUrl' | 'token' | 'userId' | 'otherUserId'>;
   /** The run's response budget (--max-response-bytes), for the verifier's answers and the state set-up. */
   readonly maxResponseBytes?: number;
+  /** The run's extra headers and rate limit, for the verifier's requests and the state set-up. */
+  readonly traffic?: TargetTraffic;
 }
 
 export interface PactRunResult {

@@ -2,10 +2,13 @@
 // the bundled reference or an external deployment. State handlers set each state up
 // through the API itself (a label of the user's own, created or created and deleted)
 // and hand the ids back for injection into the paths; the request filter puts the
-// target's bearer token in place of the contract's placeholder.
+// target's bearer token in place of the contract's placeholder, adds the run's extra
+// headers the interaction does not set itself, and holds each request for its slot
+// under --rate-limit (harness/http/target-traffic.ts).
 import type { ServerResponse } from 'node:http';
 import { Verifier } from '@pact-foundation/pact';
 import { budgetErrorIn } from '../../http/response-budget.ts';
+import { awaitSendSlot, extraHeaders } from '../../http/target-traffic.ts';
 import { createLabel, deleteOwnLabel } from '../api-state.ts';
 import type { ResourceApiClient } from '../resource-api-client.ts';
 import { AnswerBudget } from './answer-budget.ts';
@@ -64,7 +67,11 @@ export async function verifyPact(pactFile: string, client: ResourceApiClient): P
     requestFilter: (req: { method: string; url: string; headers: Record<string, string | string[] | undefined> }, res: ServerResponse, next: () => void) => {
       budget.watch(req.method, req.url, res);
       if (req.headers['authorization'] !== undefined) req.headers['authorization'] = `Bearer ${target.token}`;
-      next();
+      for (const { name, value } of extraHeaders()) req.headers[name.toLowerCase()] ??= value;
+      awaitSendSlot().then(next, (error: unknown) => {
+        res.statusCode = 599;
+        res.end(`wirecheck could not send this request: ${(error as Error).message}`);
+      });
     },
   });
   const outcome = await verifier.verifyProvider().then(
