@@ -25,7 +25,7 @@ export class EnvReader {
     const value = this.string(name);
     if (value === undefined) this.problems.push(`${name} is required: ${hint}`);
     // A value of blanks only is no value: a secret of spaces would sign with spaces.
-    else if (value.trim() === '') this.problems.push(`${name} is blank (whitespace only), which counts as unset; it is required: ${hint}`);
+    if (value !== undefined && value.trim() === '') this.problems.push(`${name} is blank (whitespace only), which counts as unset; it is required: ${hint}`);
     return value ?? '';
   }
 
