@@ -22,15 +22,17 @@ function namePattern(selected: readonly SystemCheck[]): RegExp {
   return new RegExp(`(?:^|\\s)(?:${selected.map((c) => escapeRegExp(c.id)).join('|')}) `);
 }
 
-/** Some of a system's suite files in one vitest instance, `workers` of them at a time. */
-async function runSuiteFiles(options: {
-  files: readonly string[];
-  workers: number;
-  selected: readonly SystemCheck[];
-  context: SuiteRun;
-  allureResultsDir: string;
-  reporter: CheckReporter;
-}): Promise<void> {
+/** What one vitest instance runs: suite files of one system, `workers` of them at a time. */
+interface SuiteFiles {
+  readonly files: readonly string[];
+  readonly workers: number;
+  readonly selected: readonly SystemCheck[];
+  readonly context: SuiteRun;
+  readonly allureResultsDir: string;
+  readonly reporter: CheckReporter;
+}
+
+async function runSuiteFiles(options: SuiteFiles): Promise<void> {
   const vitest = await createVitest('test', {
     config: false,
     root: PROJECT_ROOT,
@@ -57,14 +59,7 @@ async function runSuiteFiles(options: {
 }
 
 /** One system's suites: the independent files side by side, then the others one at a time. */
-async function runSystemSuites(system: string, options: {
-  files: readonly string[];
-  workers: number;
-  selected: readonly SystemCheck[];
-  context: SuiteRun;
-  allureResultsDir: string;
-  reporter: CheckReporter;
-}): Promise<void> {
+async function runSystemSuites(system: string, options: SuiteFiles): Promise<void> {
   const { together, alone } = suiteBatches(system, options.files, options.context.targets[system as SystemName]?.kind, options.workers);
   if (together.length > 0) await runSuiteFiles({ ...options, files: together, workers: Math.min(options.workers, together.length) });
   if (alone.length > 0) await runSuiteFiles({ ...options, files: alone, workers: 1 });
