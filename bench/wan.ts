@@ -1,8 +1,8 @@
 // bench:wan — what a round trip costs a certification run (issue 19): `wirecheck run webhook
 // --target external` against the bundled receiver (PostgreSQL, probe on), once on loopback
 // and once through ../shared/tools/latency-proxy.mjs at 50 ms round-trip time (25 ms each
-// way), each with --workers 4 (the default: independent suite files side by side) and with
-// --workers 1 (one file after another, as before). The goal: at 50 ms the default run takes
+// way), each with --workers 4 (independent suite files side by side) and with
+// --workers 1 (the default: one file after another). The goal: at 50 ms the run with --workers 4 takes
 // at most 1.5× its loopback time. Both runs must pass (exit 0) with the same totals;
 // timing never decides the exit code.
 import { spawn } from 'node:child_process';

@@ -154,13 +154,13 @@ describe('resolveRunConfig', () => {
     }
   });
 
-  it('validates --workers (a whole number from 1 to 16, default 4) and keeps it in the reproduction command', () => {
-    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).workers).toBe(4);
-    const given = resolveRunConfig({ system: 'webhook', workers: '1' }, {}, cwd);
-    expect(given.workers).toBe(1);
-    expect(given.reproduce).toContain('--workers 1');
+  it('validates --workers (a whole number from 1 to 16, default 1) and keeps it in the reproduction command', () => {
+    expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).workers).toBe(1);
+    const given = resolveRunConfig({ system: 'webhook', workers: '4' }, {}, cwd);
+    expect(given.workers).toBe(4);
+    expect(given.reproduce).toContain('--workers 4');
     for (const bad of ['0', '17', '1.5', 'four', '']) {
-      expect(problems(() => resolveRunConfig({ system: 'webhook', workers: bad }, {}, cwd))[0]).toBe(`--workers "${bad}" must be a whole number from 1 to 16 (default 4)`);
+      expect(problems(() => resolveRunConfig({ system: 'webhook', workers: bad }, {}, cwd))[0]).toBe(`--workers "${bad}" must be a whole number from 1 to 16 (default 1)`);
     }
   });
 

@@ -197,8 +197,12 @@ function maxResponseBytesOf(options: RunArguments, problems: string[]): number {
   return bytes;
 }
 
-/** Against an external target, independent suite files run this many at a time: network round trips, not the harness, set the pace. */
-export const DEFAULT_WORKERS = 4;
+/**
+ * One file after another unless asked: side by side, independent files save the network's
+ * round trips (--workers 4 at 50 ms RTT: bench/README.md), but on loopback, where the
+ * processor sets the pace, they only add processes competing for its cores.
+ */
+export const DEFAULT_WORKERS = 1;
 const MAX_WORKERS = 16;
 
 function workersOf(options: RunArguments, problems: string[]): number {

@@ -72,7 +72,7 @@ describe('wirecheck run: usage errors', () => {
       expect(run.stdout).toContain(option);
     }
     // Which header wins, said where the option is.
-    expect(run.stdout).toMatch(/A header a\s+check sets itself \(Authorization, Content-Type, a signature\)\s+wins over it/);
+    expect(run.stdout).toMatch(/A header a\s+check sets itself wins over it\. Refused: the framing headers\s+\(Content-Length, Host, Connection, \.\.\.\) and those checks vary\s+on purpose \(Authorization, Content-Type, Origin, If-Match, \.\.\.\)/);
   });
 
   it('refuses a framing header, a header without a colon and a bad --rate-limit with exit 2, each with its fix', async () => {
