@@ -54,7 +54,8 @@ export function defineSelfTest(options: SelfTestOptions): void {
     // observation with the clean run's waits for it only then.
     let cleanRun: Promise<WirecheckRun> | undefined;
     const clean = (): Promise<WirecheckRun> =>
-      (cleanRun ??= runWirecheck(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'], { env: store }));
+      // The longest run of the file, beside the fault runs: given the test's whole time.
+      (cleanRun ??= runWirecheck(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'], { env: store, timeoutMs: 290_000 }));
 
     it.concurrent(`passes every check against the clean reference${onPostgres ? ' on PostgreSQL, several instances where it scales out' : ''}`, async ({ expect }) => {
       const run = await clean();
