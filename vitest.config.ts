@@ -1,16 +1,25 @@
 // The project's own tests (`npm test`): unit tests beside the code in harness/ and
-// reference-impl/, and the end-to-end tests in test/ (CLI and self-test). The
-// conformance suites in suites/ are not run directly: `wirecheck run` runs them
-// through vitest's Node API against a target, and the self-test drives that.
+// reference-impl/, and the end-to-end tests in test/ (CLI, evidence, benches' guards).
+// The conformance suites in suites/ are not run directly: `wirecheck run` runs them
+// through vitest's Node API against a target.
+//
+// The certification runs that prove the suites themselves (`npm run test:self`,
+// test/self-test/vitest.config.ts) are left out: every check against the clean
+// references and their faults, the correct alternatives, real Appium 3. Together
+// they are half of both cores' time; apart, each command stays a few minutes.
+// .ci/run runs both.
 import { defineConfig } from 'vitest/config';
 import { LongFilesFirst } from './test/testing/long-files-first.ts';
+
+/** The certification runs of `npm run test:self`. */
+export const SELF_TEST_FILES = ['test/self-test/**/*.test.ts', 'test/alternatives/**/*.test.ts', 'test/appium/**/*.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'test/**/*.test.ts'],
     // test/mutation/mutation-suites.test.ts collects every webhook and resource API suite file
-    // (a minute of both cores): .ci/run runs it after npm test, not beside the self-tests.
-    exclude: ['node_modules/**', 'suites/**', 'reports/**', 'test/mutation/mutation-suites.test.ts'],
+    // (a minute of both cores): .ci/run runs it after the tests, with a config of its own.
+    exclude: ['node_modules/**', 'suites/**', 'reports/**', 'test/mutation/mutation-suites.test.ts', ...SELF_TEST_FILES],
     // 2 cores: one worker per core. The self-test's concurrent tests are child
     // processes (a wirecheck run and its reference) that mostly wait on sockets.
     maxWorkers: 2,

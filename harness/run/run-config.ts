@@ -281,8 +281,9 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const own = Object.fromEntries(systemModules().map((m) => [m.name, m.resolve({
     values: options, env, cwd, external, selected: systems.includes(m.name), faults, problems,
   })]));
-  // A fault a system keeps (the bundled sender's) is not the reference process's, which refuses names it does not know.
-  const referenceFaults = faults.filter((f) => !systemModules().some((m) => m.ownsFault?.(f)));
+  // A fault of another program (the bundled sender's) is not the reference process's, which refuses names it does not know.
+  const otherPrograms = new Set(systemModules().flatMap((m) => m.faults ?? []).filter((f) => f.of !== 'reference').map((f) => f.name));
+  const referenceFaults = faults.filter((f) => !otherPrograms.has(f));
   // A docker run brings its own PostgreSQL: DATABASE_URL is for the reference's processes.
   const databaseUrl = docker ? undefined : stringValue(DATABASE_URL_ROW, options, env);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {

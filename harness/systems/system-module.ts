@@ -160,8 +160,6 @@ export interface SystemModule<Own = unknown> {
   readonly instances?: boolean;
   /** Reads and validates its options (and their environment fallbacks); problems go to inputs.problems. */
   resolve(inputs: ResolveInputs): Own;
-  /** The --reference-fault names that are not the reference process's (the bundled sender's). */
-  ownsFault?(name: string): boolean;
   /**
    * Every --reference-fault name it knows, described (`wirecheck list --faults`): a run
    * refuses any other before it starts anything. Without it, the reference has the last word.

@@ -2,7 +2,6 @@
 import { preflight } from '../../target/preflight.ts';
 import type { WebhookTarget } from '../../webhook/webhook-target.ts';
 import { preflightWebhook } from '../../webhook/webhook-preflight.ts';
-import { isSenderFaultName } from '../../webhook/sender/sender-faults.ts';
 import { defineSystem, type StartInputs } from '../system-module.ts';
 import { webhookChecks } from './checks.ts';
 import { webhookClauses } from './clauses.ts';
@@ -39,7 +38,6 @@ export const webhookSystem = defineSystem<WebhookOptions>({
   ownPath: { pattern: /\/webhooks\/payments\/?$/, what: 'the delivery path', added: 'webhooks/payments' },
   instances: true,
   resolve: resolveWebhookOptions,
-  ownsFault: isSenderFaultName,
   faults: webhookFaults,
   reference: WEBHOOK_REFERENCE,
   startReference: startWebhookReference,
