@@ -2,9 +2,10 @@
 // --target external` against the bundled receiver (PostgreSQL, probe on), once on loopback
 // and once through ../shared/tools/latency-proxy.mjs at 50 ms round-trip time (25 ms each
 // way), each with --workers 4 (independent suite files side by side) and with
-// --workers 1 (the default: one file after another). The goal: at 50 ms the run with --workers 4 takes
-// at most 1.5× its loopback time. Both runs must pass (exit 0) with the same totals;
-// timing never decides the exit code.
+// --workers 1 (the default: one file after another). The goal: at 50 ms the run with
+// --workers 4 takes at most 1.5× the suite's loopback time as it runs by default
+// (--workers 1); the ratio with --workers 4 on both sides is recorded beside it. Every run
+// must pass (exit 0) with the same totals; timing never decides the exit code.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +32,14 @@ interface RunFigures {
 
 export interface WanFigures {
   readonly runs: readonly RunFigures[];
-  /** 50 ms RTT over loopback, --workers 4. */
+  /**
+   * The goal's figure: the staging run (50 ms RTT, --workers 4) over the suite's loopback time
+   * as it runs by default (--workers 1), the time the issue measured 2.6× against.
+   */
   readonly ratio: number;
-  /** The same, --workers 1: what one file after another costs. */
+  /** 50 ms RTT over loopback, both --workers 4: what the round trips still cost concurrent files. */
+  readonly ratioSameWorkers: number;
+  /** The same, both --workers 1: what one file after another costs. */
   readonly ratioOneWorker: number;
   readonly limit: number;
 }
@@ -89,7 +95,8 @@ export async function runWan(options: { databaseUrl: string; rttMs: number; log?
   const wall = (workers: number, rttMs: number) => runs.find((r) => r.workers === workers && r.rttMs === rttMs)?.wallSec ?? Number.NaN;
   const figures: WanFigures = {
     runs,
-    ratio: round3(wall(4, options.rttMs) / wall(4, 0)),
+    ratio: round3(wall(4, options.rttMs) / wall(1, 0)),
+    ratioSameWorkers: round3(wall(4, options.rttMs) / wall(4, 0)),
     ratioOneWorker: round3(wall(1, options.rttMs) / wall(1, 0)),
     limit: WAN_TO_LOOPBACK_LIMIT,
   };

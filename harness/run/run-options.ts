@@ -58,7 +58,7 @@ const TARGET: OptionSection = {
     {
       flag: 'workers', type: 'string', usage: '--workers N',
       help: ['external targets: suite files run N at a time where they cannot', 'interfere (default 1: one after another; over a network try 4).', 'Races and files that arm the probe\'s fail switch run alone'],
-      readme: ['`--workers N`', 'external targets: how many suite files run at once where they cannot interfere with each other (default 1: one after another, as against a reference; over a network `--workers 4` saves most of the round trips: at 50 ms RTT the webhook run took 1.02× its loopback time, against 2.24× with 1). A system names those files (`concurrentSuites` of its module: the webhook\'s, which each work on events of their own); the races and the files that arm the probe\'s fail switch, and every resource API and device server file (they share the user\'s preferences, the device and its sessions), always run alone. Against a bundled reference files run one after another'],
+      readme: ['`--workers N`', 'external targets: how many suite files run at once where they cannot interfere with each other (default 1: one after another, as against a reference; over a network `--workers 4` saves most of the round trips: at 50 ms RTT the webhook run took 28 s, 1.11× its default loopback time, against 72 s with 1; bench/README.md). A system names those files (`concurrentSuites` of its module: the webhook\'s, which each work on events of their own); the duplicate races and the files that arm the probe\'s fail switch, and every resource API and device server file (they share the user\'s preferences, the device and its sessions), always run alone. Against a bundled reference files run one after another'],
     },
   ],
 };
