@@ -100,6 +100,9 @@ describe('wirecheck run resource-api --target external', () => {
     expectNoSecret(run, TOKEN);
     expect(readdirSync(join(run.reportDir, 'pacts'))).toEqual(['wirecheck-resource-api-client-resource-api.json']);
     expect(readdirSync(join(run.reportDir, 'allure-report'))).toContain('index.html');
+    // Opened from disk it fetches nothing: Allure's Google Analytics loader is taken out.
+    const allure = readFileSync(join(run.reportDir, 'allure-report', 'index.html'), 'utf8');
+    expect(allure).not.toMatch(/googletagmanager|<(script|link|img|iframe)\b[^>]*\b(src|href)=["']?(https?:)?\/\//);
   }, 180_000);
 
   it('refuses a token the target does not accept with exit 2, naming --token', async () => {
