@@ -23,7 +23,8 @@ interface Alternative {
   readonly instances: number;
   /**
    * --workers for its run: some alternatives are certified the way a staging run goes,
-   * independent suite files at once, so a check that only holds one file at a time shows.
+   * independent suite files at once, so a check that holds only when files run one after
+   * another fails here.
    */
   readonly workers?: number;
 }
