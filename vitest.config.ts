@@ -11,6 +11,9 @@
 import { defineConfig } from 'vitest/config';
 import { LongFilesFirst } from './test/testing/long-files-first.ts';
 
+/** Never test files of the project's own: dependencies, the suites (run by `wirecheck run`), reports. */
+export const NOT_PROJECT_TESTS = ['node_modules/**', 'suites/**', 'reports/**'];
+
 /** The certification runs of `npm run test:self`. */
 export const SELF_TEST_FILES = ['test/self-test/**/*.test.ts', 'test/alternatives/**/*.test.ts', 'test/appium/**/*.test.ts'];
 
@@ -19,7 +22,7 @@ export default defineConfig({
     include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'test/**/*.test.ts'],
     // test/mutation/mutation-suites.test.ts collects every webhook and resource API suite file
     // (a minute of both cores): .ci/run runs it after the tests, with a config of its own.
-    exclude: ['node_modules/**', 'suites/**', 'reports/**', 'test/mutation/mutation-suites.test.ts', ...SELF_TEST_FILES],
+    exclude: [...NOT_PROJECT_TESTS, 'test/mutation/mutation-suites.test.ts', ...SELF_TEST_FILES],
     // 2 cores: one worker per core. The self-test's concurrent tests are child
     // processes (a wirecheck run and its reference) that mostly wait on sockets.
     maxWorkers: 2,
