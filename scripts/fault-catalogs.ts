@@ -23,6 +23,12 @@ export const FAULT_CATALOGS: readonly FaultCatalogSpec[] = [
     sources: [{ file: 'reference-impl/webhook/faults.ts', of: 'reference' }, { file: 'harness/webhook/sender/sender-faults.ts', of: 'sender' }],
   },
   {
+    // The same bugs of the bundled sender, here of the reference: `wirecheck send`, which the
+    // webhook sender's certification runs (the webhook's WH-SEND suites run it in-process).
+    system: 'webhook-sender', out: 'harness/systems/webhook-sender/faults.ts', exportName: 'webhookSenderFaults',
+    sources: [{ file: 'harness/webhook/sender/sender-faults.ts', of: 'reference' }],
+  },
+  {
     system: 'resource-api', out: 'harness/systems/resource-api/faults.ts', exportName: 'resourceApiFaults',
     sources: [{ file: 'reference-impl/resource-api/faults.ts', of: 'reference' }],
   },

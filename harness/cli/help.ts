@@ -48,14 +48,14 @@ each with what it breaks (the reference's, and the webhook's bundled sender's).`
 
 /** `wirecheck serve --help`: each system's reference and its options, from the modules. */
 export function serveHelp(): string {
-  const modules = systemModules();
+  const modules = systemModules().filter((m) => m.reference);
   const width = Math.max(...modules.map((m) => m.name.length)) + 2;
-  const about = modules.map((m) => `  ${m.name.padEnd(width)}${m.reference.about ?? ''}`.trimEnd());
-  const options = modules.flatMap((m) => m.reference.serveOptions ?? []);
+  const about = modules.map((m) => `  ${m.name.padEnd(width)}${m.reference?.about ?? ''}`.trimEnd());
+  const options = modules.flatMap((m) => m.reference?.serveOptions ?? []);
   const column = Math.max('--port N'.length, ...options.map((o) => o.usage.length)) + 2;
   const row = (usage: string, help: readonly string[]) => help.map((line, i) => `  ${(i === 0 ? usage : '').padEnd(column)}${line}`).join('\n');
-  const sections = modules.filter((m) => m.reference.serveOptions?.length).map((m) => {
-    const own = m.reference.serveOptions ?? [];
+  const sections = modules.filter((m) => m.reference?.serveOptions?.length).map((m) => {
+    const own = m.reference?.serveOptions ?? [];
     const steps = own.filter((o) => o.before).map((o) => `--${o.flag}`);
     const rows = own.map((o) => row(o.usage, o.help));
     return `\nOptions of serve ${m.name} (${steps.length > 0 ? `all but ${steps.join(', ')} are` : 'each is'} handed to its program as given):\n${rows.join('\n')}`;

@@ -14,7 +14,7 @@ export const DEFAULT_REDACTED_HEADERS: readonly string[] = [
 
 // Headers whose value starts with an authentication scheme worth keeping (`Bearer [REDACTED]`).
 const SCHEME_HEADERS = new Set(['authorization', 'proxy-authorization']);
-const MIN_SECRET_LENGTH = 4;
+export const MIN_SECRET_LENGTH = 4;
 // Used instead of `[REDACTED]` only when a secret is part of that very word: 3 characters
 // cannot contain a secret of 4 or more.
 const SHORT_MARKER = '[R]';

@@ -95,7 +95,7 @@ async function certify(config: RunConfig, io: Output, options: RunOptions, traff
   const startedAt = new Date();
   const selected = selectChecks(config);
   const systems = config.systems.filter((s) => selected.some((c) => c.system === s));
-  io.out(`wirecheck ${HARNESS_VERSION} — ${config.systems.join(', ')} against the ${config.target === 'reference' ? 'bundled reference' : config.baseUrl}`);
+  io.out(`wirecheck ${HARNESS_VERSION} — ${config.systems.join(', ')} against the ${config.target === 'reference' ? 'bundled reference' : config.baseUrl ?? 'external target'}`);
   io.out(`seed ${config.seed} · ${selected.length} checks selected · reports in ${config.reportDir}`);
   const rules = trafficLine(config);
   if (rules) io.out(rules);

@@ -20,7 +20,7 @@ describe('resolveRunConfig', () => {
   });
 
   it('expands all to every system', () => {
-    expect(resolveRunConfig({ system: 'all' }, {}, cwd).systems).toEqual(['webhook', 'resource-api', 'device-server']);
+    expect(resolveRunConfig({ system: 'all' }, {}, cwd).systems).toEqual(['webhook', 'webhook-sender', 'resource-api', 'device-server']);
   });
 
   it('lists every problem at once', () => {
@@ -55,8 +55,8 @@ describe('resolveRunConfig', () => {
 
   it('names a --base-url without its scheme, with the http:// URL it likely meant, for each system (localhost:3000 too, which new URL reads as a scheme)', () => {
     const cases = [
-      { system: 'resource-api', token: 't', userId: 'u', otherUserId: 'o', baseUrl: '127.0.0.1:3000' },
-      { system: 'resource-api', token: 't', userId: 'u', otherUserId: 'o', baseUrl: 'localhost:3000' },
+      { system: 'resource-api', token: 'tok-1', userId: 'u', otherUserId: 'o', baseUrl: '127.0.0.1:3000' },
+      { system: 'resource-api', token: 'tok-1', userId: 'u', otherUserId: 'o', baseUrl: 'localhost:3000' },
       { system: 'device-server', platformName: 'Android', automationName: 'SimAndroid', baseUrl: '127.0.0.1:4723/wd/hub/' },
       { system: 'device-server', platformName: 'Android', automationName: 'SimAndroid', baseUrl: 'localhost:4723' },
     ];
@@ -119,13 +119,13 @@ describe('resolveRunConfig', () => {
     const config = resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: ['http://h:1', 'http://h:2/'], secret: 's3cr3t-value' }, {}, cwd);
     expect(config.baseUrls).toEqual(['http://h:1/', 'http://h:2/']);
     expect(config.reproduce).toContain('--base-url http://h:1 --base-url http://h:2/');
-    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: ['http://h:1', 'http://h:2'], token: 't', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: ['http://h:1', 'http://h:2'], token: 'tok-1', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
       .toContain('only `wirecheck run webhook` takes several');
-    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1/webhooks/payments', secret: 's' }, {}, cwd))[0])
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: 'http://h:1/webhooks/payments', secret: 's3cr3t' }, {}, cwd))[0])
       .toContain('ends in the delivery path: give the service root, http://h:1/');
-    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1/api/v1/', token: 't', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1/api/v1/', token: 'tok-1', userId: 'u', otherUserId: 'o' }, {}, cwd))[0])
       .toContain('ends in the API version prefix: give the service root, http://h:1/api/');
-    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: '127.0.0.1:3000', secret: 's' }, {}, cwd))[0])
+    expect(problems(() => resolveRunConfig({ system: 'webhook', target: 'external', baseUrl: '127.0.0.1:3000', secret: 's3cr3t' }, {}, cwd))[0])
       .toContain('did you mean http://127.0.0.1:3000?');
   });
 
@@ -133,14 +133,14 @@ describe('resolveRunConfig', () => {
     expect(resolveRunConfig({ system: 'webhook' }, {}, cwd).workTimeoutMs).toBe(10_000);
     expect(resolveRunConfig({ system: 'webhook', workTimeout: '2.5' }, {}, cwd).workTimeoutMs).toBe(2_500);
     expect(problems(() => resolveRunConfig({ system: 'webhook', workTimeout: '0' }, {}, cwd))[0]).toContain('--work-timeout "0" must be a number of seconds above 0');
-    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's' } as const;
+    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's3cr3t' } as const;
     expect(webhookOf(resolveRunConfig({ ...external, versionField: 'data.sequence' }, {}, cwd)).versionField).toBe('data.sequence');
     expect(problems(() => resolveRunConfig({ ...external, versionField: 'data..version' }, {}, cwd))[0]).toContain('must be a dotted path into the event');
-    expect(problems(() => resolveRunConfig({ system: 'resource-api', otherToken: 'x' }, {}, cwd))[0]).toContain('--other-token is for --target external, with --other-user-id');
-    const api = resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1', token: 't1', userId: 'u', otherUserId: 'o', otherToken: 't2' }, {}, cwd);
-    expect(resourceApiOf(api).otherToken).toBe('t2');
+    expect(problems(() => resolveRunConfig({ system: 'resource-api', otherToken: 'tok-x' }, {}, cwd))[0]).toContain('--other-token is for --target external, with --other-user-id');
+    const api = resolveRunConfig({ system: 'resource-api', target: 'external', baseUrl: 'http://h:1', token: 'tok-1', userId: 'u', otherUserId: 'o', otherToken: 'tok-2' }, {}, cwd);
+    expect(resourceApiOf(api).otherToken).toBe('tok-2');
     expect(api.reproduce).toContain('--other-token "$OTHER_TOKEN"');
-    expect(api.reproduce).not.toContain('t2');
+    expect(api.reproduce).not.toContain('tok-2');
   });
 
   it('validates --max-response-bytes (a whole number of bytes from 1 to 1 GiB, default 4 MiB) and keeps it in the reproduction command', () => {
@@ -165,7 +165,7 @@ describe('resolveRunConfig', () => {
   });
 
   it('validates --wait-for (seconds from 0 to 3600, external targets only, default 0) and keeps it in the reproduction command', () => {
-    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's' };
+    const external = { system: 'webhook', target: 'external', baseUrl: 'http://h:1', secret: 's3cr3t' };
     expect(resolveRunConfig(external, {}, cwd).waitForMs).toBe(0);
     const given = resolveRunConfig({ ...external, waitFor: '2.5' }, {}, cwd);
     expect(given.waitForMs).toBe(2_500);

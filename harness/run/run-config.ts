@@ -11,6 +11,7 @@ import { referenceEnvOf } from '../target/reference-env.ts';
 import { evidenceConfigOf, type EvidenceConfig, type EvidenceOptions } from '../evidence/evidence-options.ts';
 import { missingSchemeProblem } from '../http/missing-scheme.ts';
 import { redactUrl } from '../http/redact-url.ts';
+import { MIN_SECRET_LENGTH } from '../http/redactor.ts';
 import { parseExtraHeaders, secretHeaderArgument, type ExtraHeader } from '../http/extra-headers.ts';
 import type { RateLimit } from '../http/send-pacer.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, isResponseBudget, MAX_RESPONSE_BYTES_LIMIT } from '../http/response-budget.ts';
@@ -127,11 +128,17 @@ function baseUrlsOf(options: RunArguments, target: TargetKind, systems: readonly
     if (given.length > 0) problems.push('--base-url is for --target external; the reference target starts its own server on a free port');
     return [];
   }
+  const modules = systemModules().filter((m) => systems.includes(m.name) && m.reachedByUrl !== false);
+  // Only systems whose targets are reached otherwise (the webhook sender's command) go without.
+  const urlFree = systems.length > 0 && modules.length === 0;
   if (given.length === 0) {
-    problems.push('--target external needs --base-url URL (the service root, e.g. http://127.0.0.1:3000)');
+    if (!urlFree) problems.push('--target external needs --base-url URL (the service root, e.g. http://127.0.0.1:3000)');
     return [];
   }
-  const modules = systemModules().filter((m) => systems.includes(m.name));
+  if (urlFree) {
+    problems.push(`--base-url is not used by ${systems.join(', ')}: its target is reached otherwise (\`wirecheck run --help\` says how)`);
+    return [];
+  }
   if (given.length > 1 && modules.some((m) => !m.instances)) {
     const takers = systemModules().filter((m) => m.instances).map((m) => `\`wirecheck run ${m.name}\``).join(', ');
     problems.push(`--base-url given more than once names the instances of one webhook receiver (its duplicate races run across them): only ${takers} takes several`);
@@ -281,8 +288,14 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const own = Object.fromEntries(systemModules().map((m) => [m.name, m.resolve({
     values: options, env, cwd, external, selected: systems.includes(m.name), faults, problems,
   })]));
-  // A fault of another program (the bundled sender's) is not the reference process's, which refuses names it does not know.
-  const otherPrograms = new Set(systemModules().flatMap((m) => m.faults ?? []).filter((f) => f.of !== 'reference').map((f) => f.name));
+  // A secret too short to be redacted would mangle every transcript (http/redactor.ts): refused before anything starts.
+  for (const module of systemModules().filter((m) => systems.includes(m.name))) {
+    if (module.secrets(own[module.name]).some((s) => s.length > 0 && s.length < MIN_SECRET_LENGTH)) {
+      problems.push(`${module.name}: a secret needs at least ${MIN_SECRET_LENGTH} characters to be redacted safely from every report: give a longer one`);
+    }
+  }
+  // A fault of another program (the webhook's bundled sender's) is not the reference process's, which refuses names it does not know.
+  const otherPrograms = new Set((faulted?.faults ?? []).filter((f) => f.of !== 'reference').map((f) => f.name));
   const referenceFaults = faults.filter((f) => !otherPrograms.has(f));
   // A docker run brings its own PostgreSQL: DATABASE_URL is for the reference's processes.
   const databaseUrl = docker ? undefined : stringValue(DATABASE_URL_ROW, options, env);

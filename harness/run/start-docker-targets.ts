@@ -35,7 +35,10 @@ async function startAll(specs: readonly ContainerSpec[], image: string, stack: D
 }
 
 async function startSystem(system: SystemName, config: RunConfig, image: string, stack: DockerStack, progress: Progress): Promise<StartedTarget> {
-  const { containers } = moduleOf(system);
+  const module = moduleOf(system);
+  const { containers } = module;
+  // A system whose reference is no server (the webhook sender: a command wirecheck runs) needs no container.
+  if (!containers && !module.reference) return module.startReference({ run: config, own: config.own[system], demand: { needs: new Set() } });
   if (!containers) throw new WirecheckError(ERROR_CODES.targetUnavailable, `--target docker has no containers for ${system}: use --target reference or external`);
   // The suites' view of the containers: the same shapes the reference target gives.
   const plan = containers.plan(config.own[system], { databaseUrl: stack.databaseUrl });

@@ -2,11 +2,13 @@
 // Adding a system: a folder beside these with its SystemModule, and one line here.
 import type { AnySystemModule } from './system-module.ts';
 import { webhookSystem } from './webhook/webhook-system.ts';
+import { webhookSenderSystem } from './webhook-sender/webhook-sender-system.ts';
 import { resourceApiSystem } from './resource-api/resource-api-system.ts';
 import { deviceServerSystem } from './device-server/device-server-system.ts';
 
 const modules: AnySystemModule[] = [
   webhookSystem,
+  webhookSenderSystem,
   resourceApiSystem,
   deviceServerSystem,
 ];

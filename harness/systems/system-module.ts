@@ -158,6 +158,11 @@ export interface SystemModule<Own = unknown> {
   readonly ownPath?: { readonly pattern: RegExp; readonly what: string; readonly added: string };
   /** Several --base-url name instances of one deployment (only then may it be given more than once). */
   readonly instances?: boolean;
+  /**
+   * false: its target is not reached at a URL (the webhook sender is a program wirecheck
+   * runs or listens to), so --target external does not need --base-url for it.
+   */
+  readonly reachedByUrl?: false;
   /** Reads and validates its options (and their environment fallbacks); problems go to inputs.problems. */
   resolve(inputs: ResolveInputs): Own;
   /**
@@ -165,7 +170,8 @@ export interface SystemModule<Own = unknown> {
    * refuses any other before it starts anything. Without it, the reference has the last word.
    */
   readonly faults?: readonly ReferenceFault[];
-  readonly reference: ReferenceProgram;
+  /** The bundled reference's server, for `wirecheck serve`; absent: it has none (the webhook sender is a CLI). */
+  readonly reference?: ReferenceProgram;
   startReference(inputs: StartInputs<Own>): Promise<StartedTarget>;
   /**
    * An external deployment, once it answers at all (the preflight proves the rest). It
@@ -178,7 +184,8 @@ export interface SystemModule<Own = unknown> {
   preflight?(target: SystemTarget, inputs: PreflightInputs): Promise<SystemFindings>;
   /** Every secret of its options and of its started target, for redaction. */
   secrets(own: Own, target?: SystemTarget): readonly string[];
-  fingerprint(target: SystemTarget): FingerprintRequest;
+  /** The request of the bundle's fingerprint; undefined: the target has no URL to ask. */
+  fingerprint(target: SystemTarget): FingerprintRequest | undefined;
 }
 
 /** A module as the registry holds it: its own options' type erased (the core only passes them back). */

@@ -42,7 +42,8 @@ const ALLOWED_SKIPS: readonly RegExp[] = [
 function alternatives(): Alternative[] {
   return readdirSync(ALTERNATIVES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((system) =>
     readdirSync(join(ALTERNATIVES_DIR, system.name), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(join(ALTERNATIVES_DIR, system.name, d.name, 'alternative.json')))
+      // Servers only: a sender alternative has no server.ts (webhook-sender-alternative.test.ts certifies it).
+      .filter((d) => d.isDirectory() && existsSync(join(ALTERNATIVES_DIR, system.name, d.name, 'server.ts')))
       .map((d) => {
         const dir = join(ALTERNATIVES_DIR, system.name, d.name);
         return { dir, ...(JSON.parse(readFileSync(join(dir, 'alternative.json'), 'utf8')) as Omit<Alternative, 'dir'>) };

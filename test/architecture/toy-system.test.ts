@@ -38,7 +38,7 @@ describe('a fourth system, registered in one line', () => {
     expect(list.stdout).toContain('TY-HELLO-01');
     expect(list.stdout).toContain('1 checks');
     const help = await wirecheck('run', '--help');
-    expect(help.stdout).toContain('webhook | resource-api | device-server | toy | all');
+    expect(help.stdout).toContain('webhook | webhook-sender | resource-api | device-server | toy | all');
     expect(help.stdout).toMatch(/\ntoy:\n {2}--greeting WORD +the word the greeter adds/);
   });
 

@@ -25,7 +25,7 @@ describe('wirecheck list --faults', () => {
     const run = await runWirecheck(['list', '--faults', '--json']);
     expect(run.exitCode, run.stderr).toBe(0);
     const faults = JSON.parse(run.stdout) as ListedFault[];
-    expect([...new Set(faults.map((f) => `${f.system} ${f.of}`))]).toEqual(['webhook reference', 'webhook sender', 'resource-api reference', 'device-server reference']);
+    expect([...new Set(faults.map((f) => `${f.system} ${f.of}`))]).toEqual(['webhook reference', 'webhook sender', 'webhook-sender reference', 'resource-api reference', 'device-server reference']);
     expect(faults.filter((f) => !f.description)).toEqual([]);
     expect(faults).toContainEqual({ system: 'webhook', of: 'sender', name: 'sender-retry-on-4xx', description: '4xx answers are retried like 5xx' });
     expect(faults).toContainEqual({ system: 'resource-api', of: 'reference', name: 'crlf-after-204', description: 'writes an extra CRLF after the 204 header section' });

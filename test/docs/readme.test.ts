@@ -32,7 +32,7 @@ describe('README', () => {
   });
 
   it('documents every option of wirecheck serve, each system\'s own with it', () => {
-    const flags = systemModules().flatMap((m) => (m.reference.serveOptions ?? []).map((o) => `--${o.flag}`));
+    const flags = systemModules().flatMap((m) => (m.reference?.serveOptions ?? []).map((o) => `--${o.flag}`));
     expect(flags).toContain('--install-driver');
     expect(flags.filter((flag) => !readme.includes(flag))).toEqual([]);
   });

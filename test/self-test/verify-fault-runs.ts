@@ -17,11 +17,13 @@ import { DEVICE_SERVER_FAULT_EFFECTS, DEVICE_SERVER_FAULT_RUNS } from './device-
 import { namedChecks, runArgsOf, type FaultEffects, type FaultRuns } from './fault-runs.ts';
 import { RESOURCE_API_FAULT_EFFECTS, RESOURCE_API_FAULT_RUNS } from './resource-api-faults.ts';
 import { WEBHOOK_FAULT_EFFECTS, WEBHOOK_FAULT_RUNS } from './webhook-faults.ts';
+import { WEBHOOK_SENDER_FAULT_EFFECTS, WEBHOOK_SENDER_FAULT_RUNS } from './webhook-sender-faults.ts';
 
 const SYSTEMS: Readonly<Record<string, { effects: FaultEffects; runs: FaultRuns; postgres: boolean }>> = {
   'device-server': { effects: DEVICE_SERVER_FAULT_EFFECTS, runs: DEVICE_SERVER_FAULT_RUNS, postgres: false },
   'resource-api': { effects: RESOURCE_API_FAULT_EFFECTS, runs: RESOURCE_API_FAULT_RUNS, postgres: true },
   webhook: { effects: WEBHOOK_FAULT_EFFECTS, runs: WEBHOOK_FAULT_RUNS, postgres: true },
+  'webhook-sender': { effects: WEBHOOK_SENDER_FAULT_EFFECTS, runs: WEBHOOK_SENDER_FAULT_RUNS, postgres: false },
 };
 
 const { values, positionals } = parseArgs({

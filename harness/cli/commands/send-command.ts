@@ -40,7 +40,9 @@ export async function sendCommand(args: readonly string[], env: NodeJS.ProcessEn
   // Only the dead-letter file can make deliver() throw: every network failure is an attempt's result.
   const result = await deliver({
     url: config.url, secret: config.secret, body: config.body,
-    maxAttempts: config.maxAttempts, timeoutMs: config.timeoutMs, jitter: config.jitter, deadLetterFile: config.deadLetterFile,
+    maxAttempts: config.maxAttempts, timeoutMs: config.timeoutMs, deadLetterFile: config.deadLetterFile, faults: config.faults,
+    // Left unset without --jitter: deliver()'s own default (off; on under the fault sender-jitter-on).
+    ...(config.jitter ? { jitter: true } : {}),
     onAttempt: ({ record }) => say.out(attemptLine(record, config.maxAttempts)),
   }).catch((error: unknown) => {
     throw deadLetterFileError(config.deadLetterFile, error, 'the delivery was exhausted, but ');

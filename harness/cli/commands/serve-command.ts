@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { OptionsError } from '../../errors.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
 import { valueKey, type OptionSpec } from '../../systems/option-table.ts';
-import { systemModule, systemModules, systemNames } from '../../systems/registry.ts';
+import { systemModule, systemModules } from '../../systems/registry.ts';
 import type { AnySystemModule, ServeOption } from '../../systems/system-module.ts';
 import { serveHelp } from '../help.ts';
 import type { Output } from '../../report/output.ts';
@@ -16,7 +16,7 @@ import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
 function serveSpec(): OptionSpec {
   const spec: OptionSpec = { port: { type: 'string' }, help: { type: 'boolean', short: 'h' } };
   for (const module of systemModules()) {
-    for (const option of module.reference.serveOptions ?? []) {
+    for (const option of module.reference?.serveOptions ?? []) {
       spec[option.flag] = { type: option.type, ...(option.multiple ? { multiple: true } : {}) };
     }
   }
@@ -27,10 +27,10 @@ const given = (values: OptionValues, option: ServeOption) => values[valueKey(opt
 
 /** Flags of other systems' references given to this one: each a problem naming whose it is. */
 function foreignFlags(module: AnySystemModule | undefined, values: OptionValues): string[] {
-  const own = new Set((module?.reference.serveOptions ?? []).map((o) => o.flag));
+  const own = new Set((module?.reference?.serveOptions ?? []).map((o) => o.flag));
   const problems: string[] = [];
   for (const other of systemModules()) {
-    for (const option of other.reference.serveOptions ?? []) {
+    for (const option of other.reference?.serveOptions ?? []) {
       if (!own.has(option.flag) && given(values, option) !== undefined && !problems.some((p) => p.startsWith(`--${option.flag} `))) {
         problems.push(`--${option.flag} is an option of serve ${other.name}${module ? `, not of serve ${module.name}` : ''}`);
       }
@@ -41,7 +41,7 @@ function foreignFlags(module: AnySystemModule | undefined, values: OptionValues)
 
 /** How the given options reach the reference's program. */
 function handedOn(module: AnySystemModule, values: OptionValues): string[] {
-  return (module.reference.serveOptions ?? []).filter((o) => !o.before).flatMap((option) => {
+  return (module.reference?.serveOptions ?? []).filter((o) => !o.before).flatMap((option) => {
     const value = given(values, option);
     if (value === undefined || value === false) return [];
     if (value === true) return [`--${option.flag}`];
@@ -57,13 +57,15 @@ export async function serveCommand(args: readonly string[], env: NodeJS.ProcessE
   }
   const problems: string[] = [];
   const system = positionals[0];
+  const servable = systemModules().filter((m) => m.reference).map((m) => m.name);
   const module = system ? systemModule(system) : undefined;
-  if (!module) problems.push(`serve needs a <system>: one of ${systemNames().join(', ')}${system ? ` (got "${system}")` : ''}`);
+  if (!module) problems.push(`serve needs a <system>: one of ${servable.join(', ')}${system ? ` (got "${system}")` : ''}`);
+  else if (!module.reference) problems.push(`${module.name} has no reference server to serve (${module.description}): serve one of ${servable.join(', ')}`);
   const port = values['port'] as string | undefined;
   if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65535)) problems.push(`--port "${port}" must be a port number 0-65535`);
   problems.push(...foreignFlags(module, values));
-  if (problems.length > 0 || !module) throw new OptionsError(problems, 'wirecheck serve --help');
-  const entry = module.reference;
+  const entry = module?.reference;
+  if (problems.length > 0 || !module || !entry) throw new OptionsError(problems, 'wirecheck serve --help');
   for (const option of entry.serveOptions ?? []) {
     if (option.before && given(values, option) === true) await option.before({ env, out: (text) => io.out(text) });
   }

@@ -60,12 +60,17 @@ async function ask(probe: FingerprintRequest): Promise<PreflightAnswer> {
   });
 }
 
+/** A target reached otherwise than at a URL (the webhook sender) has nothing to ask: the record says so. */
+function askIfAny(probe: FingerprintRequest | undefined, target: SystemTarget): Promise<PreflightAnswer> {
+  return probe ? ask(probe) : Promise.resolve({ method: '', url: '', error: `not asked: ${target.system} has no URL` });
+}
+
 export async function fingerprintTargets(targets: readonly SystemTarget[]): Promise<SystemFingerprint[]> {
   return Promise.all(targets.map(async (target) => ({
     system: target.system,
     kind: target.kind,
     baseUrl: target.baseUrl,
     ...(target.instanceUrls && target.instanceUrls.length > 1 ? { instanceUrls: target.instanceUrls } : {}),
-    preflight: await ask(moduleOf(target.system).fingerprint(target)),
+    preflight: await askIfAny(moduleOf(target.system).fingerprint(target), target),
   })));
 }

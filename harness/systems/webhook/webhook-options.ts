@@ -47,8 +47,7 @@ export function resolveWebhookOptions({ values, env, external, selected, faults,
   }
   if (versionField !== undefined && !external) problems.push('--version-field is for --target external: the reference reads data.version');
   // An unknown name, sender-* too, is refused with every known one (systems/unknown-fault-problem.ts).
-  const senderFaults = faults.filter(isSenderFaultName);
-  if (senderFaults.length > 0 && !selected) problems.push('--reference-fault sender-*: sender faults belong to the webhook system');
+  const senderFaults = selected ? faults.filter(isSenderFaultName) : [];
   return {
     secret: secret ?? randomBytes(24).toString('hex'),
     secretFromEnv: given === undefined && secret !== undefined,

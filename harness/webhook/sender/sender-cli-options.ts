@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { OptionsError } from '../../errors.ts';
 import { DELIVERY_ID } from './dead-letter-entry.ts';
 import { DEFAULT_DEAD_LETTER_FILE } from './dead-letter-store.ts';
+import { SENDER_FAULTS } from './sender-faults.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './retry-schedule.ts';
 import { deliveryUrlOf, integerProblem, MAX_ATTEMPTS_RANGE, TIMEOUT_MS_RANGE } from './sender-limits.ts';
 
@@ -22,6 +23,8 @@ export interface SendConfig extends RetryConfig {
   readonly eventFile: string;
   readonly body: Buffer;
   readonly deadLetterFile: string;
+  /** Self-test only: the sender's deliberate bugs, from the environment the harness gives a reference (sender-faults.ts). */
+  readonly faults: readonly string[];
 }
 
 export type DeliveriesConfig =
@@ -67,6 +70,19 @@ function secretOf(values: CommandValues, env: NodeJS.ProcessEnv, problems: strin
   return secret;
 }
 
+/**
+ * The self-test's faults, as every reference reads them (reference-impl/shared/faults.ts):
+ * inert unless CONFORMANCE_FAULTS_ENABLED=1, an unknown name a usage error. This is how
+ * `wirecheck run webhook-sender --reference-fault sender-…` reaches the sender it runs.
+ */
+function faultsOf(env: NodeJS.ProcessEnv, problems: string[]): readonly string[] {
+  if (env['CONFORMANCE_FAULTS_ENABLED'] !== '1') return [];
+  const names = (env['WIRECHECK_FAULTS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(SENDER_FAULTS as readonly string[]).includes(name));
+  if (unknown.length > 0) problems.push(`unknown fault(s) in WIRECHECK_FAULTS: ${unknown.join(', ')}; known faults: ${SENDER_FAULTS.join(', ')}`);
+  return names.filter((name) => !unknown.includes(name));
+}
+
 function urlOf(text: string | undefined, problems: string[]): string | undefined {
   if (text === undefined) return undefined;
   const url = deliveryUrlOf(text, '--url');
@@ -99,9 +115,10 @@ export function resolveSendConfig(positionals: readonly string[], values: Comman
   const eventFile = str(values, 'event');
   const body = eventBodyOf(eventFile, cwd, problems);
   const retry = retryConfigOf(values, problems);
+  const faults = faultsOf(env, problems);
   if (problems.length > 0 || url === undefined || eventFile === undefined) throw new OptionsError(problems, 'wirecheck send --help');
   return Object.freeze({
-    url, secret, eventFile: resolve(cwd, eventFile), body, ...retry,
+    url, secret, eventFile: resolve(cwd, eventFile), body, ...retry, faults,
     deadLetterFile: resolve(cwd, str(values, 'deadLetter') ?? DEFAULT_DEAD_LETTER_FILE),
   });
 }

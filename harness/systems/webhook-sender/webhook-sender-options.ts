@@ -1,0 +1,111 @@
+// The webhook sender's options of `wirecheck run`: how the sender under test is made to
+// deliver (a command per scenario, or --listen), the secret it signs with, and what the
+// vendor states of its settings where the spec allows a choice (cap, jitter, timeout).
+import { randomBytes } from 'node:crypto';
+import { splitCommand } from '../../target/split-command.ts';
+import { stringValue, type OptionRow } from '../option-table.ts';
+import type { ResolveInputs } from '../system-module.ts';
+
+export interface WebhookSenderOptions {
+  /** --sender-cmd's words, or --listen; absent: the bundled sender (`wirecheck send`). */
+  readonly trigger?: { readonly kind: 'command'; readonly words: readonly string[] } | { readonly kind: 'listen' };
+  readonly secret: string;
+  readonly maxAttempts?: number;
+  readonly jitter?: number;
+  readonly senderTimeoutMs?: number;
+  readonly deadLetterWords?: readonly string[];
+  /** The environment the vendor's commands run with: the user's own. */
+  readonly commandEnv: Readonly<Record<string, string>>;
+}
+
+const PLACEHOLDERS = '{url}, {event}, {secret} and {dead-letter-file}';
+
+const SENDER_CMD: OptionRow = {
+  flag: 'sender-cmd', type: 'string', usage: '--sender-cmd CMD',
+  help: [
+    'the sender under test, run once per scenario; its words may', `hold ${PLACEHOLDERS}`,
+    '(also in env WIRECHECK_DELIVERY_URL, WIRECHECK_EVENT_FILE,', 'WEBHOOK_SECRET, WIRECHECK_DEAD_LETTER_FILE); no shell',
+  ],
+  readme: ['`--sender-cmd CMD`', `webhook-sender: the sender under test, run once per scenario without a shell; its words may hold ${PLACEHOLDERS} (also in the environment: \`WIRECHECK_DELIVERY_URL\`, \`WIRECHECK_EVENT_FILE\`, \`WEBHOOK_SECRET\`, \`WIRECHECK_DEAD_LETTER_FILE\`). Without it and --listen: the bundled sender`],
+};
+const LISTEN: OptionRow = {
+  flag: 'listen', type: 'boolean',
+  help: ['webhook-sender: print a URL and an event file per scenario', 'and wait for your sender to deliver them (needs --sender-secret)'],
+  readme: ['`--listen`', 'webhook-sender: print each scenario\'s URL and event file (and write them to `<report-dir>/webhook-sender/scenarios.json`) and wait up to 5 minutes for the first attempt of each: for senders triggered from their own UI or API'],
+};
+const SENDER_SECRET: OptionRow = {
+  flag: 'sender-secret', type: 'string', usage: '--sender-secret S', env: 'WEBHOOK_SENDER_SECRET',
+  help: ['the secret the sender signs with (or env WEBHOOK_SENDER_SECRET);', 'with --sender-cmd, made for the run when not given'],
+  readme: ['`--sender-secret S`', 'webhook-sender: the secret the sender signs with (or env `WEBHOOK_SENDER_SECRET`); needed with --listen, made for the run otherwise'],
+  reproduce: { placeholder: '"$WEBHOOK_SENDER_SECRET"' },
+};
+const MAX_ATTEMPTS: OptionRow = {
+  flag: 'expect-max-attempts', type: 'string', usage: '--expect-max-attempts N',
+  help: ['the sender\'s attempt cap, 1 to 20 (default 4, the spec\'s)'],
+  readme: ['`--expect-max-attempts N`', 'webhook-sender: the attempt cap the sender is configured with, 1 to 20 (default 4, the spec\'s); 5 or more also judges the 2000 ms delay ceiling (WS-DELAY-02)'],
+};
+const JITTER: OptionRow = {
+  flag: 'jitter', type: 'string', usage: '--jitter F',
+  help: ['the sender\'s documented jitter: each delay anywhere in', '[d × (1 − F), d × (1 + F)], 0 < F ≤ 1 (default: none, the spec\'s rule)'],
+  readme: ['`--jitter F`', 'webhook-sender: the sender\'s documented jitter, a fraction 0 < F ≤ 1: each delay may lie anywhere in [d × (1 − F), d × (1 + F)] (default none, the spec\'s rule)'],
+};
+const SENDER_TIMEOUT: OptionRow = {
+  flag: 'sender-timeout-ms', type: 'string', usage: '--sender-timeout-ms MS',
+  help: ['how long the sender waits for an answer before it retries', '(the spec shows none; default 10000)'],
+  readme: ['`--sender-timeout-ms MS`', 'webhook-sender: how long the sender waits for an answer before it counts the attempt failed (the spec shows no sender timeout; default 10000); the no-answer scenario waits that long'],
+};
+const DEAD_LETTER_CMD: OptionRow = {
+  flag: 'dead-letter-cmd', type: 'string', usage: '--dead-letter-cmd CMD',
+  help: ['lists the sender\'s exhausted deliveries (same placeholders);', 'without it WS-DLQ-01 is skipped'],
+  readme: ['`--dead-letter-cmd CMD`', `webhook-sender: a command that lists the sender's exhausted deliveries (same placeholders); WS-DLQ-01 looks for the exhausted event's id in its output, and is skipped without it`],
+};
+
+export const WEBHOOK_SENDER_OPTION_ROWS: readonly OptionRow[] = [SENDER_CMD, LISTEN, SENDER_SECRET, MAX_ATTEMPTS, JITTER, SENDER_TIMEOUT, DEAD_LETTER_CMD];
+
+function integerOf(values: ResolveInputs['values'], key: string, flag: string, range: [number, number], problems: string[]): number | undefined {
+  const text = values[key];
+  if (typeof text !== 'string') return undefined;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= range[0] && value <= range[1])) problems.push(`${flag} must be a whole number from ${range[0]} to ${range[1]} (got "${text}")`);
+  return value;
+}
+
+function wordsOf(text: string | undefined, flag: string, problems: string[]): string[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const words = splitCommand(text);
+    if (words.length === 0) problems.push(`${flag} is empty: give the command that runs your sender`);
+    return words;
+  } catch (error) {
+    problems.push(`${flag}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+export function resolveWebhookSenderOptions({ values, env, external, selected, problems }: ResolveInputs): WebhookSenderOptions {
+  const words = wordsOf(values['senderCmd'] as string | undefined, '--sender-cmd', problems);
+  const listen = values['listen'] === true;
+  const secret = stringValue(SENDER_SECRET, values, env);
+  if (selected) {
+    if (words && listen) problems.push('webhook-sender: give --sender-cmd or --listen, not both');
+    if (external && !words && !listen) problems.push('webhook-sender: --target external needs the sender under test: --sender-cmd "CMD" (run per scenario) or --listen');
+    if (listen && !secret) problems.push('webhook-sender: --listen needs the secret your sender signs with: --sender-secret S or env WEBHOOK_SENDER_SECRET');
+  }
+  if (values['senderSecret'] === '') problems.push('--sender-secret must not be empty');
+  const maxAttempts = integerOf(values, 'expectMaxAttempts', '--expect-max-attempts', [1, 20], problems);
+  const timeout = integerOf(values, 'senderTimeoutMs', '--sender-timeout-ms', [100, 120_000], problems);
+  const jitterText = values['jitter'] as string | undefined;
+  const jitter = jitterText === undefined ? undefined : Number(jitterText);
+  if (jitter !== undefined && !(jitter > 0 && jitter <= 1)) problems.push(`--jitter must be a fraction 0 < F ≤ 1, e.g. 0.5 for delays between half and one and a half times the rule's (got "${jitterText}")`);
+  const deadLetterWords = wordsOf(values['deadLetterCmd'] as string | undefined, '--dead-letter-cmd', problems);
+  const commandEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+  return {
+    ...(words ? { trigger: { kind: 'command' as const, words } } : listen ? { trigger: { kind: 'listen' as const } } : {}),
+    secret: secret ?? randomBytes(24).toString('hex'),
+    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+    ...(jitter !== undefined ? { jitter } : {}),
+    ...(timeout !== undefined ? { senderTimeoutMs: timeout } : {}),
+    ...(deadLetterWords ? { deadLetterWords } : {}),
+    commandEnv,
+  };
+}
