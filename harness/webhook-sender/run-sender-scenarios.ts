@@ -36,7 +36,7 @@ export interface SenderRun {
 }
 
 /** Command starts in progress at once: a sender's start-up costs CPU, and piled up they would distort the delays measured meanwhile. */
-const PARALLEL_STARTS = 2;
+const PARALLEL_STARTS = 1;
 /** A start is over once its first attempt arrived, its command ended, or this passed. */
 const START_SETTLES_MS = 5_000;
 /** A command that ended without any attempt: wait this long for a late one (a sender that queues and returns). */
