@@ -1,6 +1,7 @@
 // The webhook sender system: senders of signed payment webhooks, certified as black boxes
 // (../shared/specs/webhook-receiver.md, "Sender-side delivery rules"): wirecheck plays
 // the receiver, scripts its answers and grades the attempts it gets.
+import { preflightSender } from '../../webhook-sender/sender-preflight.ts';
 import type { SenderTarget } from '../../webhook-sender/sender-target.ts';
 import { defineSystem } from '../system-module.ts';
 import { webhookSenderChecks } from './checks.ts';
@@ -25,6 +26,7 @@ export const webhookSenderSystem = defineSystem<WebhookSenderOptions>({
   // No server to `wirecheck serve`: its reference is the CLI `wirecheck send`, run per scenario.
   startReference: startWebhookSender,
   startExternal: startWebhookSender,
+  preflight: (target, inputs) => preflightSender(target as SenderTarget, inputs),
   secrets: (own, target) => [own.secret, ...(target ? [(target as SenderTarget).secret] : [])],
   fingerprint: () => undefined,
 });
