@@ -35,9 +35,11 @@ export interface SenderRun {
   readonly strays: readonly string[];
 }
 
-/** Command starts in progress at once: a sender's start-up costs CPU, and piled up they would distort the delays measured meanwhile. */
-const PARALLEL_STARTS = 1;
-/** A start is over once its first attempt arrived, its command ended, or this passed. */
+/**
+ * The commands start one after another, each once the one before has made its first
+ * attempt (or ended, or this passed): a sender's start-up costs CPU, and start-ups piled
+ * up would distort the delays measured meanwhile.
+ */
 const START_SETTLES_MS = 5_000;
 /** A command that ended without any attempt: wait this long for a late one (a sender that queues and returns). */
 const LATE_FIRST_ATTEMPT_MS = 3_000;
@@ -49,21 +51,6 @@ function eventOf(scenario: Scenario, tag: string): { id: string; bytes: Buffer }
   const id = `evt_ws_${tag}_${scenario.name}`;
   const event = { id, type: 'payment.succeeded', createdAt: new Date().toISOString(), data: { paymentId: `pay_ws_${tag}_${scenario.name}`, amount: 1250, currency: 'EUR', note: 'caf\u00e9 \u2014 r\u00e9sum\u00e9' } };
   return { id, bytes: Buffer.from(`${JSON.stringify(event, null, 2)}\n`, 'utf8') };
-}
-
-class Semaphore {
-  #free: number;
-  readonly #waiting: (() => void)[] = [];
-  constructor(size: number) { this.#free = size; }
-  async acquire(): Promise<void> {
-    if (this.#free > 0) { this.#free -= 1; return; }
-    await new Promise<void>((resolve) => this.#waiting.push(resolve));
-  }
-  release(): void {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#free += 1;
-  }
 }
 
 interface Live {
@@ -105,17 +92,12 @@ function settle(live: Live, receiver: ScriptedReceiver, target: SenderTarget, to
 
 async function startAll(lives: readonly Live[], target: SenderTarget, receiver: ScriptedReceiver, placeholders: SenderRun['placeholders']): Promise<void> {
   if (target.trigger.kind !== 'command') return;
-  const { words } = target.trigger;
-  const env = target.commandEnv;
-  const slots = new Semaphore(PARALLEL_STARTS);
-  await Promise.all(lives.map(async (live) => {
-    await slots.acquire();
+  for (const live of lives) {
     live.startedAt = performance.now();
-    live.command = startCommand(words, env, { ...placeholders, url: live.url, event: live.event.file });
+    live.command = startCommand(target.trigger.words, target.commandEnv, { ...placeholders, url: live.url, event: live.event.file });
     const settled = performance.now() + START_SETTLES_MS;
     while (receiver.attempts(live.scenario.name).length === 0 && live.command.run.exitedAt === undefined && performance.now() < settled) await sleep(POLL_MS);
-    slots.release();
-  }));
+  }
 }
 
 /** Runs every scenario, or those named in `only` (a delay measured again). */
@@ -142,10 +124,15 @@ export async function runSenderScenarios(target: SenderTarget, scratchDir: strin
       for (const l of list) say(`  ${l.url}  ${l.eventFile}`);
     }
     const starting = startAll(lives, target, receiver, placeholders);
-    while (lives.some((l) => !l.done)) {
+    let done = 0;
+    while (done < lives.length) {
       await sleep(POLL_MS);
       const now = performance.now();
       for (const live of lives) if (!live.done && settle(live, receiver, target, toleranceOf(noise.maxLateMs), now)) live.done = true;
+      const finished = lives.filter((l) => l.done).length;
+      // Waiting on the vendor can take minutes: say how far it got.
+      if (target.trigger.kind === 'listen' && finished > done) say(`webhook-sender: ${finished} of ${lives.length} scenarios over`);
+      done = finished;
     }
     await starting;
   } finally {
