@@ -30,7 +30,7 @@ const SENDER_CMD: OptionRow = {
 };
 const LISTEN: OptionRow = {
   flag: 'listen', type: 'boolean',
-  help: ['webhook-sender: print a URL and an event file per scenario', 'and wait for your sender to deliver them (needs --sender-secret)'],
+  help: ['print a URL and an event file per scenario and wait for', 'your sender to deliver them (needs --sender-secret)'],
   readme: ['`--listen`', 'webhook-sender: print each scenario\'s URL and event file (and write them to `<report-dir>/webhook-sender/scenarios.json`) and wait up to 5 minutes for the first attempt of each: for senders triggered from their own UI or API'],
 };
 const SENDER_SECRET: OptionRow = {
