@@ -42,8 +42,9 @@ export interface SenderRun {
  */
 const START_SETTLES_MS = 5_000;
 /** A command that ended without any attempt: wait this long for a late one (a sender that queues and returns). */
-const LATE_FIRST_ATTEMPT_MS = 3_000;
-const COMMAND_FIRST_ATTEMPT_MS = 30_000;
+export const LATE_FIRST_ATTEMPT_MS = 3_000;
+/** How long a command may take to make its first attempt (a sender may take a while to start). */
+export const COMMAND_FIRST_ATTEMPT_MS = 30_000;
 const POLL_MS = 20;
 
 /** The event of a scenario: valid, its id unique to the run, pretty-printed so that re-serialized bytes differ. */

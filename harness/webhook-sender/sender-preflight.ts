@@ -11,14 +11,11 @@ import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { Redactor, type Transcript } from '../http/index.ts';
 import type { SystemFindings } from '../target/target-info.ts';
+import { COMMAND_FIRST_ATTEMPT_MS, LATE_FIRST_ATTEMPT_MS } from './run-sender-scenarios.ts';
 import { startCommand } from './sender-command.ts';
 import { ScriptedReceiver } from './scripted-receiver.ts';
 import type { SenderTarget } from './sender-target.ts';
 
-/** How long the command may take to make its first attempt (a sender may take a while to start). */
-const FIRST_ATTEMPT_MS = 30_000;
-/** After the command ended without an attempt: a sender that queues and returns gets this long. */
-const LATE_ATTEMPT_MS = 3_000;
 const SHOWN_OUTPUT = 1_500;
 
 const PREFLIGHT_EVENT = {
@@ -40,7 +37,7 @@ export async function preflightSender(target: SenderTarget, inputs: { scratchDir
     for (;;) {
       const { exitedAt } = command.run;
       if (receiver.attempts('preflight').length > 0) break;
-      if (exitedAt !== undefined ? performance.now() - exitedAt > LATE_ATTEMPT_MS : performance.now() - started > FIRST_ATTEMPT_MS) break;
+      if (exitedAt !== undefined ? performance.now() - exitedAt > LATE_FIRST_ATTEMPT_MS : performance.now() - started > COMMAND_FIRST_ATTEMPT_MS) break;
       await sleep(20);
     }
     await Promise.race([command.done, sleep(5_000)]);
@@ -55,7 +52,7 @@ export async function preflightSender(target: SenderTarget, inputs: { scratchDir
   inputs.transcript.note(`webhook-sender preflight: one event to ${url}, answered 202; ${receiver.attempts('preflight').length} attempt(s); the command ${how}\n${output}`);
   if (receiver.attempts('preflight').length > 0) return {};
   throw new WirecheckError(ERROR_CODES.preflightFailed, [
-    `the sender command delivered nothing: asked to deliver one event to ${url}, it ${how} without a single attempt within ${(run.exitedAt === undefined ? FIRST_ATTEMPT_MS : LATE_ATTEMPT_MS) / 1000} s.`,
+    `the sender command delivered nothing: asked to deliver one event to ${url}, it ${how} without a single attempt within ${(run.exitedAt === undefined ? COMMAND_FIRST_ATTEMPT_MS : LATE_FIRST_ATTEMPT_MS) / 1000} s.`,
     output ? `Its output:\n${output}` : 'It printed nothing.',
     'Check --sender-cmd: it must send the file {event} to {url}, signed with {secret} (the placeholders are filled in per scenario; the command runs without a shell, from the current directory).',
   ].join('\n'));
