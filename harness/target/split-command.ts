@@ -59,3 +59,20 @@ export function commandFrom(cwd: string, words: readonly string[]): string[] {
     return at > 0 ? `${word.slice(0, at + 1)}${pathFrom(cwd, word.slice(at + 1))}` : word;
   });
 }
+
+/**
+ * The words of a command option (--server-cmd, --sender-cmd), its relative paths taken from
+ * `cwd` (commandFrom); a problem for an empty command (naming `what` it must run) or an
+ * unterminated quote.
+ */
+export function commandOptionOf(text: string | undefined, flag: string, what: string, cwd: string, problems: string[]): string[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const command = splitCommand(text);
+    if (command.length === 0) problems.push(`${flag} is empty: give ${what}`);
+    return commandFrom(cwd, command);
+  } catch (error) {
+    problems.push(`${flag}: ${(error as Error).message}`);
+    return undefined;
+  }
+}

@@ -3,7 +3,6 @@
 // moment it ended — for a sender that delivers and returns, the end of its delivery.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { commandFrom } from '../target/split-command.ts';
 
 export interface Placeholders {
   readonly url: string;
@@ -12,11 +11,7 @@ export interface Placeholders {
   readonly deadLetterFile: string;
 }
 
-/** The placeholders a command may hold, as the README and --help name them. */
-export const PLACEHOLDER_NAMES = ['{url}', '{event}', '{secret}', '{dead-letter-file}'] as const;
-
 export interface CommandRun {
-  readonly startedAt: number;
   /** performance.now() when it exited (absent: still running, or killed). */
   exitedAt?: number;
   code?: number | null;
@@ -42,9 +37,10 @@ export interface StartedCommand {
   kill(): void;
 }
 
+/** `words` as the options gave them (relative paths already taken from the directory wirecheck runs in, commandOptionOf), run there. */
 export function startCommand(words: readonly string[], env: Readonly<Record<string, string>>, p: Placeholders, cwd = process.cwd()): StartedCommand {
-  const [program = '', ...args] = commandFrom(cwd, words.map((w) => filled(w, p)));
-  const run: CommandRun = { startedAt: performance.now(), killed: false, output: '' };
+  const [program = '', ...args] = words.map((w) => filled(w, p));
+  const run: CommandRun = { killed: false, output: '' };
   // Its own process group: `npx …` starts children, and a kill must reach them too.
   const child = spawn(program, args, { cwd, env: { ...env, ...placeholderEnv(p) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const keep = (chunk: Buffer) => {

@@ -2,7 +2,7 @@
 // installed driver, the server's CLI and its extension home. The environment the
 // server's commands get is read here, once, like every other option.
 import { isAbsolute } from 'node:path';
-import { commandFrom, splitCommand } from '../../target/split-command.ts';
+import { commandOptionOf } from '../../target/split-command.ts';
 import type { OptionRow } from '../option-table.ts';
 import type { ResolveInputs } from '../system-module.ts';
 
@@ -75,19 +75,6 @@ export function homeEnvOf(options: Pick<DeviceServerOptions, 'homeEnv' | 'vendor
   return options.homeEnv ?? `${options.vendor.toUpperCase().replace(/-/g, '_')}_HOME`;
 }
 
-/** The command's words, its relative paths taken from the directory wirecheck runs in: instances start elsewhere too. */
-function serverCommandOf(serverCmd: string | undefined, cwd: string, problems: string[]): string[] | undefined {
-  if (serverCmd === undefined) return undefined;
-  try {
-    const command = splitCommand(serverCmd);
-    if (command.length === 0) problems.push('--server-cmd is empty: give the command that runs the server CLI, e.g. "npx appium"');
-    return commandFrom(cwd, command);
-  } catch (error) {
-    problems.push(`--server-cmd: ${(error as Error).message}`);
-    return undefined;
-  }
-}
-
 export function resolveDeviceServerOptions({ values, env, cwd, external, selected, problems }: ResolveInputs): DeviceServerOptions {
   const text = (key: string) => values[key] as string | undefined;
   const [platformName, automationName, deviceName, app, driverName, vendor, homeEnv] =
@@ -99,7 +86,8 @@ export function resolveDeviceServerOptions({ values, env, cwd, external, selecte
   if (app !== undefined && !isAbsolute(app)) problems.push(`--app "${app}" must be an absolute path (the spec requires vendor:app to be absolute)`);
   if (vendor !== undefined && !/^[a-z][a-z0-9-]*$/i.test(vendor)) problems.push(`--vendor "${vendor}" must be a plain name such as appium`);
   if (homeEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(homeEnv)) problems.push(`--home-env "${homeEnv}" must be the name of an environment variable, e.g. APPIUM_HOME`);
-  const serverCommand = serverCommandOf(text('serverCmd'), cwd, problems);
+  // Its relative paths taken from the directory wirecheck runs in: instances start elsewhere too.
+  const serverCommand = commandOptionOf(text('serverCmd'), '--server-cmd', 'the command that runs the server CLI, e.g. "npx appium"', cwd, problems);
   const sourceHome = env[homeEnvOf({ homeEnv, vendor: vendor ?? 'vendor' })] || undefined;
   return {
     vendor: vendor ?? 'vendor',

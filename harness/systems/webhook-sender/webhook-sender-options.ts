@@ -2,7 +2,7 @@
 // deliver (a command per scenario, or --listen), the secret it signs with, and what the
 // vendor states of its settings where the spec allows a choice (cap, jitter, timeout).
 import { randomBytes } from 'node:crypto';
-import { splitCommand } from '../../target/split-command.ts';
+import { commandOptionOf } from '../../target/split-command.ts';
 import { stringValue, type OptionRow } from '../option-table.ts';
 import type { ResolveInputs } from '../system-module.ts';
 
@@ -70,20 +70,9 @@ function integerOf(values: ResolveInputs['values'], key: string, flag: string, r
   return value;
 }
 
-function wordsOf(text: string | undefined, flag: string, problems: string[]): string[] | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const words = splitCommand(text);
-    if (words.length === 0) problems.push(`${flag} is empty: give the command that runs your sender`);
-    return words;
-  } catch (error) {
-    problems.push(`${flag}: ${(error as Error).message}`);
-    return undefined;
-  }
-}
-
-export function resolveWebhookSenderOptions({ values, env, external, selected, problems }: ResolveInputs): WebhookSenderOptions {
-  const words = wordsOf(values['senderCmd'] as string | undefined, '--sender-cmd', problems);
+export function resolveWebhookSenderOptions({ values, env, cwd, external, selected, problems }: ResolveInputs): WebhookSenderOptions {
+  // Relative paths taken from the directory wirecheck runs in, where the commands run too.
+  const words = commandOptionOf(values['senderCmd'] as string | undefined, '--sender-cmd', 'the command that runs your sender', cwd, problems);
   const listen = values['listen'] === true;
   const secret = stringValue(SENDER_SECRET, values, env);
   if (selected) {
@@ -97,7 +86,7 @@ export function resolveWebhookSenderOptions({ values, env, external, selected, p
   const jitterText = values['jitter'] as string | undefined;
   const jitter = jitterText === undefined ? undefined : Number(jitterText);
   if (jitter !== undefined && !(jitter > 0 && jitter <= 1)) problems.push(`--jitter must be a fraction 0 < F ≤ 1, e.g. 0.5 for delays between half and one and a half times the rule's (got "${jitterText}")`);
-  const deadLetterWords = wordsOf(values['deadLetterCmd'] as string | undefined, '--dead-letter-cmd', problems);
+  const deadLetterWords = commandOptionOf(values['deadLetterCmd'] as string | undefined, '--dead-letter-cmd', 'the command that lists your sender\'s exhausted deliveries', cwd, problems);
   const commandEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
   return {
     ...(words ? { trigger: { kind: 'command' as const, words } } : listen ? { trigger: { kind: 'listen' as const } } : {}),
