@@ -47,7 +47,7 @@ declare module 'vitest' {
   }
 }
 
-export const IN_WORKER_SUITE_RUN = Symbol.for('wirecheck.inWorkerRunContext');
+export const IN_WORKER_SUITE_RUN = Symbol.for('wirecheck.inWorkerSuiteRun');
 
 export function suiteRun(): SuiteRun {
   const run = inject(SUITE_RUN_KEY) ?? (globalThis as { [IN_WORKER_SUITE_RUN]?: SuiteRun })[IN_WORKER_SUITE_RUN];

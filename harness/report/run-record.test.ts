@@ -42,17 +42,17 @@ describe('runRecord', () => {
     }
   });
 
-  it('carries each failure\'s cause and the run\'s context to report.html, and keeps summary.json\'s fields as CONTRACTS fixes them', () => {
+  it('carries each failure\'s cause and the run\'s setup (targets, faults) to report.html, and keeps summary.json\'s fields as CONTRACTS fixes them', () => {
     const cause = { kind: 'framing' as const, description: 'stray bytes after a 204 response', bytes: '\\r\\n' };
     const results: CheckResult[] = [
       { check: check('RA-PREF-01'), outcome: 'failed', reason: 'stray', cause, durationMs: 5 },
       { check: check('RA-CORS-01'), outcome: 'failed', reason: 'stray', cause, durationMs: 5 },
     ];
-    const context = { targets: [{ system: 'resource-api', baseUrl: 'http://127.0.0.1:1/' }], faults: ['crlf-after-204'] };
-    const run = runRecord({ config, results, baseUrl: 'http://127.0.0.1:1/', startedAt: new Date('2026-11-21T10:00:00.000Z'), exitCode: 1, context });
+    const setup = { targets: [{ system: 'resource-api', baseUrl: 'http://127.0.0.1:1/' }], faults: ['crlf-after-204'] };
+    const run = runRecord({ config, results, baseUrl: 'http://127.0.0.1:1/', startedAt: new Date('2026-11-21T10:00:00.000Z'), exitCode: 1, setup });
     const view = reportView(run);
     expect(view.checks.map((c) => c.cause)).toEqual([cause, cause]);
-    expect(view.context).toEqual(context);
+    expect(view.setup).toEqual(setup);
     expect(JSON.stringify(run.summary)).not.toContain('cause');
     expect(Object.keys(run.summary.checks[0] ?? {})).toEqual(['id', 'system', 'level', 'outcome', 'title', 'clause', 'reason', 'durationMs']);
   });

@@ -9,7 +9,7 @@ import type { SystemName } from '../checks/check-definition.ts';
 import type { TargetKind } from '../target/target-info.ts';
 
 /** What report.html's header says of the run beyond summary.json: which system each URL is, and the self-test's faults. */
-export interface RunContext {
+export interface RunSetup {
   /** Each started target: its system and URL (summary.json's baseUrl joins the URLs without naming them). */
   readonly targets: readonly { readonly system: SystemName; readonly baseUrl: string }[];
   /** --reference-fault: the deliberate bugs the bundled reference ran with. */
@@ -19,7 +19,7 @@ export interface RunContext {
 export interface RunRecord {
   readonly summary: Summary;
   /** Absent when the run started no target (nothing was selected). */
-  readonly context?: RunContext;
+  readonly setup?: RunSetup;
   readonly results: readonly CheckResult[];
   /** transcripts/<id>.txt by its path in the report dir (the summary's `transcript`): what is written, and what report.html shows. */
   readonly transcriptFiles: ReadonlyMap<string, string>;
@@ -40,7 +40,7 @@ export function runRecord(options: {
   exitCode: number;
   /** Optional summary fields: harness version, --repeat, --baseline. */
   evidence?: SummaryEvidence;
-  context?: RunContext;
+  setup?: RunSetup;
 }): RunRecord {
   const { config, results, startedAt } = options;
   const summary: Summary = {
@@ -59,5 +59,5 @@ export function runRecord(options: {
   for (const result of results) {
     if (result.transcript) transcriptFiles.set(transcriptPath(result.check.id), transcriptFile({ ...result, transcript: result.transcript }));
   }
-  return { summary, results, transcriptFiles, ...(options.context ? { context: options.context } : {}) };
+  return { summary, results, transcriptFiles, ...(options.setup ? { setup: options.setup } : {}) };
 }

@@ -12,24 +12,24 @@ import type { SuiteRun } from '../checks/suite-run.ts';
 
 export async function runAttempts(options: {
   selected: readonly SystemCheck[];
-  context: SuiteRun;
+  suiteRun: SuiteRun;
   repeat: number;
   /** --workers (suite-runner.ts). */
   workers: number;
   strict: boolean;
   io: Output;
 }): Promise<CheckResult[][]> {
-  const { selected, context, repeat, workers, strict, io } = options;
+  const { selected, suiteRun, repeat, workers, strict, io } = options;
   const attempts: CheckResult[][] = [];
   for (let attempt = 1; attempt <= repeat; attempt += 1) {
     if (repeat > 1) io.out(`── attempt ${attempt} of ${repeat}`);
     const { reporter } = await runSuites({
-      selected, context, workers, allureResultsDir: join(context.reportDir, 'allure-results'),
+      selected, suiteRun, workers, allureResultsDir: join(suiteRun.reportDir, 'allure-results'),
       onProgress: (test) => {
         const check = findCheck(test.id);
         if (!check) return;
         const [result] = collectResults([check], new Map([[test.id, test]]), [], strict);
-        if (result) io.out(progressLine(result, io.color, context.reportDir));
+        if (result) io.out(progressLine(result, io.color, suiteRun.reportDir));
       },
     });
     for (const error of reporter.runErrors) io.err(`wirecheck: ${error}`);

@@ -68,7 +68,7 @@ function printEvidence(io: Output, evidence: EvidenceFiles): void {
   if (evidence.bundle) io.out(`bundle   ${evidence.bundle.file} (${evidence.bundle.fileCount} files, ${evidence.bundle.signed ? 'manifest signed' : 'manifest UNSIGNED: add --sign-key KEY.pem'})`);
 }
 
-type RunOptions = { allure: boolean; commandLine?: string; keepTranscripts?: boolean };
+type ReportOptions = { allure: boolean; commandLine?: string; keepTranscripts?: boolean };
 
 /** `headers X-Trace, X-Api-Key (secret) · at most 20 requests/s`: the run's traffic rules, when it has any. */
 function trafficLine(config: RunConfig): string | undefined {
@@ -79,7 +79,7 @@ function trafficLine(config: RunConfig): string | undefined {
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-export async function runCertification(config: RunConfig, io: Output, options: RunOptions): Promise<RunResult> {
+export async function runCertification(config: RunConfig, io: Output, options: ReportOptions): Promise<RunResult> {
   // This process's clients (the preflight, the fingerprint) read within the run's budget
   // and send within its traffic rules too; the rate limit's coordinator lasts the run.
   setResponseBudget(config.maxResponseBytes);
@@ -91,7 +91,7 @@ export async function runCertification(config: RunConfig, io: Output, options: R
   }
 }
 
-async function certify(config: RunConfig, io: Output, options: RunOptions, traffic: RunTraffic): Promise<RunResult> {
+async function certify(config: RunConfig, io: Output, options: ReportOptions, traffic: RunTraffic): Promise<RunResult> {
   const startedAt = new Date();
   const selected = selectChecks(config);
   const systems = config.systems.filter((s) => selected.some((c) => c.system === s));
@@ -103,7 +103,7 @@ async function certify(config: RunConfig, io: Output, options: RunOptions, traff
   if (selected.length === 0) {
     io.err(`no check matches --only "${config.only?.spec ?? ''}" in ${config.systems.join(', ')}: nothing was executed (\`wirecheck list\` shows every id)`);
     const record = runRecord({
-      config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION }, context: { targets: [], faults: config.faults },
+      config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION }, setup: { targets: [], faults: config.faults },
     });
     const files = await writeReports(record, { config, allure: false, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] });
     printEvidence(io, files.evidence);
@@ -122,20 +122,20 @@ async function certify(config: RunConfig, io: Output, options: RunOptions, traff
     const secrets = secretsOf(config, targets);
     const findings = await preflightTargets(started.map((s) => s.target), { config, secrets, scratchDir });
     const { runAttempts } = await suiteRunner;
-    const context: SuiteRun = {
+    const suiteRun: SuiteRun = {
       seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
       scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, traffic: traffic.traffic, findings,
       keepTranscripts: options.keepTranscripts === true, checks: systems.flatMap((s) => checksOf(s)),
     };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.
     const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];
-    const attempts = await runAttempts({ selected, context, repeat: config.repeat, workers: config.workers, strict: config.strict, io });
+    const attempts = await runAttempts({ selected, suiteRun, repeat: config.repeat, workers: config.workers, strict: config.strict, io });
     const { results, evidence } = judgeRun(attempts, config, startedAt);
     const exitCode = exitCodeOf(results, config);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
     // The run's one record: every report is written from it, each once.
-    const runContext = { targets: started.map((s) => ({ system: s.target.system, baseUrl: s.target.baseUrl })), faults: config.faults };
-    const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence, context: runContext });
+    const setup = { targets: started.map((s) => ({ system: s.target.system, baseUrl: s.target.baseUrl })), faults: config.faults };
+    const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence, setup });
     const files = await writeReports(record, { config, allure: options.allure, secrets, commandLine: options.commandLine ?? config.reproduce, fingerprint });
     io.out(`\n${finalTable(results)}\n`);
     const causes = causeLines(results, io.color);

@@ -1,5 +1,5 @@
 // Runs the conformance suites of the chosen systems through vitest's Node API, with
-// the run context provided to them and our reporter (plus Allure's) attached.
+// the SuiteRun provided to them and our reporter (plus Allure's) attached.
 import { createVitest } from 'vitest/node';
 import type { SystemCheck, SystemName } from '../checks/check-definition.ts';
 import { suiteFilesOf } from '../systems/catalog.ts';
@@ -27,7 +27,7 @@ interface SuiteFiles {
   readonly files: readonly string[];
   readonly workers: number;
   readonly selected: readonly SystemCheck[];
-  readonly context: SuiteRun;
+  readonly suiteRun: SuiteRun;
   readonly allureResultsDir: string;
   readonly reporter: CheckReporter;
 }
@@ -47,7 +47,7 @@ async function runSuiteFiles(options: SuiteFiles): Promise<void> {
     setupFiles: ['allure-vitest/setup'],
     // INFO checks get Allure's `unknown`, not `passed` (report/allure-status.ts).
     reporters: [options.reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir, listeners: [allureStatusListener] }]],
-    provide: { [SUITE_RUN_KEY]: options.context },
+    provide: { [SUITE_RUN_KEY]: options.suiteRun },
     passWithNoTests: true,
     experimental: { fsModuleCache: true },
   });
@@ -60,7 +60,7 @@ async function runSuiteFiles(options: SuiteFiles): Promise<void> {
 
 /** One system's suites: the independent files side by side, then the others one at a time. */
 async function runSystemSuites(system: string, options: SuiteFiles): Promise<void> {
-  const { together, alone } = suiteBatches(system, options.files, options.context.targets[system as SystemName]?.kind, options.workers);
+  const { together, alone } = suiteBatches(system, options.files, options.suiteRun.targets[system as SystemName]?.kind, options.workers);
   if (together.length > 0) await runSuiteFiles({ ...options, files: together, workers: Math.min(options.workers, together.length) });
   if (alone.length > 0) await runSuiteFiles({ ...options, files: alone, workers: 1 });
 }
@@ -69,7 +69,7 @@ export async function runSuites(options: {
   selected: readonly SystemCheck[];
   /** --workers: independent files at once against an external target. */
   workers: number;
-  context: SuiteRun;
+  suiteRun: SuiteRun;
   allureResultsDir: string;
   onProgress: ProgressListener;
 }): Promise<SuitesResult> {

@@ -104,14 +104,14 @@ describe('report.html', () => {
 
   it('shows an active --reference-fault in the header, and names each URL\'s system when a run had several', () => {
     const checks = [check('WH-SIG-01', 'passed')];
-    const context = {
+    const setup = {
       targets: [{ system: 'webhook', baseUrl: 'http://127.0.0.1:4001/' }, { system: 'resource-api', baseUrl: 'http://127.0.0.1:4002/' }, { system: 'device-server', baseUrl: 'http://127.0.0.1:4003/' }],
       faults: ['crlf-after-204', 'post-label-200'],
     };
-    const html = renderHtmlReport({ summary: summary(checks, 0, { target: { kind: 'reference', baseUrl: context.targets.map((t) => t.baseUrl).join(' ') } }), checks, context });
+    const html = renderHtmlReport({ summary: summary(checks, 0, { target: { kind: 'reference', baseUrl: setup.targets.map((t) => t.baseUrl).join(' ') } }), checks, setup });
     expect(html).toContain('<dt>Target</dt><dd>reference · webhook: <code>http://127.0.0.1:4001/</code>, resource-api: <code>http://127.0.0.1:4002/</code>, device-server: <code>http://127.0.0.1:4003/</code></dd>');
     expect(html).toMatch(/<dt>Reference fault<\/dt><dd><code class="fault">crlf-after-204<\/code>, <code class="fault">post-label-200<\/code>/);
-    const plain = renderHtmlReport({ summary: summary(checks, 0), checks, context: { targets: [context.targets[0] as (typeof context.targets)[0]], faults: [] } });
+    const plain = renderHtmlReport({ summary: summary(checks, 0), checks, setup: { targets: [setup.targets[0] as (typeof setup.targets)[0]], faults: [] } });
     expect(plain).toContain('<dt>Target</dt><dd>external · <code>http://127.0.0.1:3000/</code></dd>');
     expect(plain).not.toContain('Reference fault');
   });

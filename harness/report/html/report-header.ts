@@ -46,14 +46,14 @@ function knownFailures(view: ReportView): string {
 
 /** The target's URLs, each named by its system when the run had several ("webhook: http://…, resource-api: http://…"). */
 function targetUrls(view: ReportView): string {
-  const targets = view.context?.targets ?? [];
+  const targets = view.setup?.targets ?? [];
   if (targets.length < 2) return `<code>${esc(view.summary.target.baseUrl || '—')}</code>`;
   return targets.map((t) => `${esc(t.system)}: <code>${esc(t.baseUrl)}</code>`).join(', ');
 }
 
 /** --reference-fault: the bundled reference ran broken on purpose (the self-test), said where nobody can miss it. */
 function faultRow(view: ReportView): [string, string][] {
-  const faults = view.context?.faults ?? [];
+  const faults = view.setup?.faults ?? [];
   if (faults.length === 0) return [];
   return [['Reference fault', `${faults.map((f) => `<code class="fault">${esc(f)}</code>`).join(', ')} <span class="why">(--reference-fault: deliberate bugs for the self-test)</span>`]];
 }

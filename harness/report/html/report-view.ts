@@ -3,7 +3,7 @@
 import { findCheck } from '../../systems/catalog.ts';
 import type { Outcome } from '../../checks/outcome.ts';
 import type { RootCause } from '../../checks/root-cause.ts';
-import type { RunContext, RunRecord } from '../run-record.ts';
+import type { RunRecord, RunSetup } from '../run-record.ts';
 import type { Summary, SummaryCheck } from '../summary.ts';
 
 export interface CheckView extends SummaryCheck {
@@ -19,7 +19,7 @@ export interface ReportView {
   readonly summary: Summary;
   readonly checks: readonly CheckView[];
   /** Which system each URL is, and the reference's faults. */
-  readonly context?: RunContext;
+  readonly setup?: RunSetup;
 }
 
 /** Longer transcripts are cut in the page; the file keeps every byte. */
@@ -45,7 +45,7 @@ export function reportView(record: RunRecord): ReportView {
       ...(text !== undefined ? { transcriptText: text } : {}), ...(cause ? { cause } : {}),
     };
   });
-  return { summary, checks, ...(record.context ? { context: record.context } : {}) };
+  return { summary, checks, ...(record.setup ? { setup: record.setup } : {}) };
 }
 
 /** Worst first: what a tile or a clause is coloured by. */
