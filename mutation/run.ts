@@ -6,7 +6,7 @@
 // be done in parts.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { MUTATION_SYSTEMS } from './systems.mjs';
+import { MUTATION_SYSTEMS, mutationSystem } from './systems.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const known = Object.keys(MUTATION_SYSTEMS);
@@ -32,7 +32,12 @@ const stryker = join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 's
 let failed = false;
 for (const system of asked.length > 0 ? asked : known) {
   console.log(`\n== mutation: ${system} ==`);
-  const run = spawnSync(process.execPath, [stryker, 'run', 'mutation/stryker.config.mjs', ...(mutate ? ['--mutate', mutate] : [])], {
+  // Stryker's --mutate replaces the config's list, exclusions included: a part keeps the
+  // system's (its tests, its fault catalog, its entry points), or a glob such as
+  // drivers/**/*.ts would mutate a test file.
+  const exclusions = mutationSystem({ WIRECHECK_MUTATION_SYSTEM: system }).mutate.filter((glob) => glob.startsWith('!'));
+  const part = mutate ? ['--mutate', [mutate, ...exclusions].join(',')] : [];
+  const run = spawnSync(process.execPath, [stryker, 'run', 'mutation/stryker.config.mjs', ...part], {
     cwd: ROOT, stdio: 'inherit', env: { ...process.env, WIRECHECK_MUTATION_SYSTEM: system },
   });
   if (run.status !== 0) {
