@@ -27,10 +27,25 @@ export class WirecheckError extends Error {
   }
 }
 
+/**
+ * A helper of the harness's own (a bundled reference) still starting when a limit of the
+ * harness's own ran out: the harness's trouble, not a set-up mistake and not the
+ * target's failure (CONTRACTS §2). The run goes on without that system; its checks end
+ * `error` (exit 4). It carries the mark checks/harness-error.ts reads, by its shape.
+ */
+export class HarnessLimitError extends WirecheckError {
+  readonly harnessError: { readonly kind: 'limit'; readonly advice: string };
+
+  constructor(code: ErrorCode, message: string, advice: string) {
+    super(code, message);
+    this.harnessError = { kind: 'limit', advice };
+  }
+}
+
 /** Usage or configuration problems, all of them at once. */
 export class OptionsError extends WirecheckError {
   constructor(readonly problems: readonly string[], readonly helpCommand: string) {
     super(ERROR_CODES.optionsInvalid,
-      `${problems.length === 1 ? 'invalid option' : 'invalid options'}:\n${problems.map((p) => `  - ${p}`).join('\n')}\nRun \`${helpCommand}\` to see every option.`);
+      `invalid arguments:\n${problems.map((p) => `  - ${p}`).join('\n')}\nRun \`${helpCommand}\` to see every option.`);
   }
 }

@@ -24,7 +24,7 @@ export const FAULT_CATALOGS: readonly FaultCatalogSpec[] = [
   },
   {
     // The same bugs of the bundled sender, here of the reference: `wirecheck send`, which the
-    // webhook sender's certification runs (the webhook's WH-SEND suites run it in-process).
+    // webhook sender's certification runs (the webhook's WH-SEND-14/15 run it in-process).
     system: 'webhook-sender', out: 'harness/systems/webhook-sender/faults.ts', exportName: 'webhookSenderFaults',
     sources: [{ file: 'harness/webhook/sender/sender-faults.ts', of: 'reference' }],
   },

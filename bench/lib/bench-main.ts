@@ -29,11 +29,15 @@ export function intArg(args: BenchArgs, name: string): number {
   return value;
 }
 
-export async function benchMain<T>(name: string, options: OptionSpec, run: (args: BenchArgs) => Promise<BenchOutcome<T>>): Promise<void> {
+/**
+ * `quietFirst: false` for a bench that makes its own load and waits for a quiet machine
+ * later itself (bench:under-load): --no-wait is then its own to read.
+ */
+export async function benchMain<T>(name: string, options: OptionSpec, run: (args: BenchArgs) => Promise<BenchOutcome<T>>, frame: { quietFirst?: boolean } = {}): Promise<void> {
   const { values } = parseArgs({ options: { ...options, 'no-wait': { type: 'boolean', default: false }, out: { type: 'string' } }, strict: true });
   const databaseUrl = benchDatabaseUrl();
   let quietWait: QuietWait | undefined;
-  if (!values['no-wait']) quietWait = await waitForQuietMachine({ log });
+  if (!values['no-wait'] && frame.quietFirst !== false) quietWait = await waitForQuietMachine({ log });
   const before = loadAverage();
   const startedAt = new Date().toISOString();
   log(`${name}: start (load average ${before.join(' ')})`);

@@ -12,6 +12,8 @@ export interface CheckMeta {
   seed?: number;
   /** A failed check's cause when it is one many checks may share (a framing fault, a failed prerequisite): shown, redacted. */
   cause?: RootCause;
+  /** The harness could not judge the check (harness-error.ts): why, and what to do. Its outcome is `error`, whatever vitest saw. */
+  error?: string;
 }
 
 declare module '@vitest/runner' {

@@ -59,6 +59,8 @@ describe('check() under --rate-limit', () => {
       message: 'not applicable under --rate-limit 10/s: this check sends 11 requests together (a race or a pipeline), more than the limit allows in one second; give --rate-limit 11/s or more to run it',
     });
     expect(server.requests.filter((r) => r.line.includes('race'))).toHaveLength(0);
-    expect(seen.get('RA-FRAME-03')).toEqual({ state: 'failed', message: 'RA-FRAME-03 did not finish within 0.2 s; its transcript shows how far it got' });
+    // A limit of the harness's own that runs out is its trouble, not the target's: the reason says so (outcome error).
+    expect(seen.get('RA-FRAME-03')?.state).toBe('failed');
+    expect(seen.get('RA-FRAME-03')?.message).toMatch(/^the harness could not judge this check: RA-FRAME-03 did not finish within 0\.2 s \(the harness's own limit\); no exchange with the target had ended yet, and it had recorded nothing yet — not a finding about the target/);
   }, 60_000);
 });

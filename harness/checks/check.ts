@@ -5,11 +5,12 @@
 // observation, transcript, reproduction — travels in the test's meta; the check's
 // identity is put there when the test is declared, so a test that is skipped or
 // filtered out carries it too.
+import { performance } from 'node:perf_hooks';
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CheckNeed, SystemCheck } from './check-definition.ts';
 import { suiteRun, type SuiteRun } from './suite-run.ts';
-import type { SystemTarget, TargetKind } from '../target/target-info.ts';
+import type { SystemFindings, SystemTarget, TargetKind } from '../target/target-info.ts';
 import { Redactor, Transcript } from '../http/index.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { checkMeta } from './check-meta.ts';
@@ -18,6 +19,8 @@ import { plainWords } from './plain-reason.ts';
 import { PrerequisiteFailed, rootCauseOf, shownCause } from './root-cause.ts';
 import { burstErrorIn } from '../http/send-pacer.ts';
 import { pacedTime } from '../http/target-traffic.ts';
+import { scaledLimit, scaledNote } from '../target/machine-pace.ts';
+import { BUSY_MACHINE_ADVICE, HarnessError, harnessErrorIn } from './harness-error.ts';
 
 export interface CheckContext {
   readonly check: SystemCheck;
@@ -49,11 +52,13 @@ const NEED_REASONS: Readonly<Record<CheckNeed, string | Readonly<Record<TargetKi
   'session-discovery': 'needs session discovery: a target started with *:session_discovery (--session-discovery)',
 };
 
-export function unmetNeed(def: SystemCheck, target: SystemTarget): string | undefined {
+/** `found`: the preflight's findings for the check's system; where it looked for the need and found nothing, the reason says so. */
+export function unmetNeed(def: SystemCheck, target: SystemTarget, found?: SystemFindings): string | undefined {
   const missing = (def.needs ?? []).find((need) => !target.capabilities.includes(need));
   if (missing === undefined) return undefined;
   const reason = NEED_REASONS[missing];
-  return typeof reason === 'string' ? reason : reason[target.kind];
+  const why = found?.unmet?.[missing];
+  return `${typeof reason === 'string' ? reason : reason[target.kind]}${why ? `; ${why}` : ''}`;
 }
 
 /** The preflight's root cause for a need this check has, when it found one: the check fails with it at once. */
@@ -68,20 +73,30 @@ const EVIDENCE_MARGIN_MS = 5_000;
 /** Under --rate-limit, vitest's own limit is this far out: the check's, which leaves the waits out, comes first. */
 const PACED_VITEST_LIMIT_MS = 24 * 60 * 60 * 1000;
 
+/** How long ago the check last heard from its target, and where its transcript is, as a clause of the limit's reason: a reason names a transcript only where there is one. */
+function lastHeard(transcript: Transcript): string {
+  const at = transcript.lastExchangeAt;
+  const heard = at === undefined ? 'no exchange with the target had ended yet' : `its last exchange with the target ended ${((performance.now() - at) / 1000).toFixed(1)} s before`;
+  return transcript.entries.length > 0 ? `${heard}, and its transcript shows how far it got` : `${heard}, and it had recorded nothing yet`;
+}
+
 /**
- * The body, or an error naming the limit once it passes (the body is left behind; the
- * evidence is kept). Time spent waiting for --rate-limit's slots is not the target's:
- * the limit is moved on by it, so a slow rate limit never fails a check.
+ * The body, or a HarnessError naming the limit once it passes (the body is left behind;
+ * the evidence is kept). The limit is the harness's own, never the spec's: running out
+ * says nothing of the target — each of the check's exchanges has a limit of its own, and
+ * a target that stops answering fails there — so it ends the check `error`. It is
+ * stretched for a busy machine (machine-pace.ts). Time spent waiting for --rate-limit's
+ * slots is not the target's either: the limit is moved on by it.
  */
-async function withinLimit(body: Promise<void>, limitMs: number, id: string): Promise<void> {
+async function withinLimit(body: Promise<void>, limitMs: number, id: string, transcript: Transcript): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const pacedAtStart = pacedTime();
   const limit = new Promise<never>((_, reject) => {
     const arm = (ms: number, granted: number) => {
       timer = setTimeout(() => {
         const paced = pacedTime() - pacedAtStart;
-        if (paced > granted) arm(paced - granted, paced);
-        else reject(new Error(`${id} did not finish within ${limitMs / 1000} s; its transcript shows how far it got`));
+        if (paced > granted) return arm(paced - granted, paced);
+        reject(new HarnessError('limit', `${id} did not finish within ${limitMs / 1000} s${scaledNote()}; ${lastHeard(transcript)}`, BUSY_MACHINE_ADVICE));
       }, ms);
     };
     arm(limitMs, 0);
@@ -136,7 +151,8 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
   // with the systems, harness/systems/, which this folder does not import).
   const def = suiteRun().checks.find((c) => c.id === id);
   if (!def) throw new Error(`check ${id} is not declared in its system's catalog (harness/systems/<system>/checks.ts)`);
-  const limitMs = options.timeout ?? 30_000;
+  // Stretched for a busy machine: suiteRun() has set this process's scale from the run's measure.
+  const limitMs = scaledLimit(options.timeout ?? 30_000);
   const meta = { wirecheck: { check: { id: def.id, system: def.system, level: def.level } } };
   const vitestLimitMs = suiteRun().traffic?.rateLimit ? PACED_VITEST_LIMIT_MS : limitMs + EVIDENCE_MARGIN_MS;
   test(`${def.id} ${def.title}`, { timeout: vitestLimitMs, meta }, async (vitest) => {
@@ -144,13 +160,13 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
     const target = run.targets[def.system];
     if (!target) return vitest.skip(`not applicable: no ${def.system} target in this run`);
     await label(def);
-    const unmet = unmetNeed(def, target);
+    const unmet = unmetNeed(def, target, run.findings?.[def.system]);
     if (unmet) return vitest.skip(unmet);
     const ctx = context(def, run, target, vitest);
     try {
       const failed = failedPrerequisite(def, run);
       if (failed) throw new PrerequisiteFailed(failed);
-      await withinLimit(Promise.resolve(body(ctx)), limitMs, def.id);
+      await withinLimit(Promise.resolve(body(ctx)), limitMs, def.id, ctx.transcript);
       if (run.keepTranscripts) await attachEvidence(ctx, vitest);
     } catch (error) {
       // A skip is no failure: it leaves as it came (vitest's skip is thrown, code VITEST_PENDING).
@@ -159,6 +175,13 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       const burst = burstErrorIn(error);
       if (burst) return vitest.skip(burst.message);
       await attachEvidence(ctx, vitest);
+      // The harness's own trouble is no finding about the target, whatever the level: `error`, saying what to do.
+      const trouble = harnessErrorIn(error);
+      if (trouble) {
+        checkMeta(vitest.task).error = escapeControls(trouble.reason);
+        await allure.label('outcome', 'error');
+        throw escapeError(new Error(trouble.reason, { cause: error }));
+      }
       // An INFO check never judges: a failure to observe is itself the observation.
       if (def.level !== 'INFO') {
         // A fault many checks share is said once in the reports, the checks under it.

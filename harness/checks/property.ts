@@ -14,12 +14,20 @@ const SHRINK_BUDGET_MS = 15_000;
 
 type AnyProperty<Ts> = fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>;
 
+/** `failed on the 1st generated case (shrunk 3 times)`: fast-check's first line ("Property failed after 1 tests") in words. */
+export function failedAfter(details: Pick<fc.RunDetails<unknown>, 'numRuns' | 'numShrinks'>): string {
+  const n = details.numRuns;
+  const nth = n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
+  const shrunk = details.numShrinks > 0 ? ` (shrunk ${details.numShrinks} time${details.numShrinks === 1 ? '' : 's'})` : '';
+  return `failed on the ${n}${nth} generated case${shrunk}`;
+}
+
 function failure<Ts>(ctx: CheckContext, details: fc.RunDetails<Ts>): Error {
   const report = fc.defaultReportMessage(details) ?? 'property failed';
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message.split('\n')[0] : undefined;
   const counterexample = details.counterexample ? fc.stringify(details.counterexample) : '';
   return new Error(
-    `${report.split('\n')[0]}${cause ? `: ${cause}` : ''}\ncounterexample: ${counterexample.slice(0, 500)}\n`
+    `${failedAfter(details)}${cause ? `: ${cause}` : ''}\ncounterexample: ${counterexample.slice(0, 500)}\n`
     + `seed ${ctx.seed} — replay: ${ctx.run.reproduce} --only ${ctx.check.id}\n\n${report}`,
     { cause: details.errorInstance },
   );

@@ -6,6 +6,7 @@
 import { inject } from 'vitest';
 import { setResponseBudget } from '../http/response-budget.ts';
 import { setTargetTraffic, type TargetTraffic } from '../http/target-traffic.ts';
+import { setLimitScale } from '../target/machine-pace.ts';
 import type { SystemFindings, SystemTarget } from '../target/target-info.ts';
 import type { SystemCheck, SystemName } from './check-definition.ts';
 
@@ -26,6 +27,8 @@ export interface SuiteRun {
    * served by the wirecheck process. Passed here, not in the environment.
    */
   readonly traffic?: TargetTraffic;
+  /** How much the harness's own limits are stretched on this machine (target/machine-pace.ts; absent: 1). */
+  readonly limitScale?: number;
   /** The preflight's findings per system (absent: nothing found). */
   readonly findings?: Readonly<Partial<Record<SystemName, SystemFindings>>>;
   /** `wirecheck run ...` reproducing this run (secrets as env references), without --only. */
@@ -55,6 +58,8 @@ export function suiteRun(): SuiteRun {
   // The first look at the run is where a suite process learns its response budget: every
   // client reads within it from then on, instead of each call being handed it.
   if (run.maxResponseBytes !== undefined) setResponseBudget(run.maxResponseBytes);
+  // And how far its own limits stretch on this machine.
+  if (run.limitScale !== undefined) setLimitScale(run.limitScale);
   // And its traffic rules (set once; the same again is kept).
   setTargetTraffic(run.traffic);
   return run;

@@ -19,6 +19,14 @@ describe('unmetNeed', () => {
     expect(reason).not.toContain('--base-url');
   });
 
+  it('says, after the need\'s own reason, why the preflight found nothing where it looked for the need', () => {
+    const ordering: SystemCheck = { id: 'WH-ORD-01', level: 'MUST', title: 'stale version', clause: 'c', needs: ['probe', 'event-version'], system: 'webhook', area: 'ORD' };
+    const found = { unmet: { 'event-version': 'the preflight looked through the probe and found none: …' } } as const;
+    expect(unmetNeed(ordering, target('external', ['probe']), found)).toMatch(/^needs --version-field: .*; the preflight looked through the probe and found none: …$/);
+    expect(unmetNeed(ordering, target('external', ['probe']), {})).not.toContain(';  ');
+    expect(unmetNeed(ordering, target('external', ['probe', 'event-version']), found)).toBeUndefined();
+  });
+
   it('names the first need the target lacks, and none when it has them all', () => {
     expect(unmetNeed(race, target('external', []))).toBe('needs probe');
     expect(unmetNeed(race, target('external', ['probe', 'multi-instance']))).toBeUndefined();

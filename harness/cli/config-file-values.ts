@@ -4,7 +4,7 @@
 // at once, each naming the file, the key and the fix. A value is never quoted in a
 // problem: a key may hold a secret.
 import { valueKey, type OptionRow, type OptionValues } from '../systems/option-table.ts';
-import { nearestOption } from './option-suggestion.ts';
+import { nearestName } from '../systems/nearest-name.ts';
 
 export interface ConfigFileValues {
   /** By camelCase key, as parseCommandLine gives them. */
@@ -32,7 +32,7 @@ function unknownKey(key: string, rows: readonly OptionRow[]): string {
   if (key === 'system') return '"system" is not an option: name the system on the command line, `wirecheck run webhook`';
   if (key === 'config-file') return '"config-file" names the file itself: give it on the command line';
   const known = rows.map((row) => row.flag).filter((flag) => flag !== 'config-file');
-  const nearest = known.includes(kebab(key)) ? kebab(key) : nearestOption(kebab(key), known);
+  const nearest = known.includes(kebab(key)) ? kebab(key) : nearestName(kebab(key), known);
   return `unknown key "${key}"${nearest ? `: did you mean "${nearest}"?` : ''} (the keys are run's long option names: \`wirecheck run --help\`)`;
 }
 

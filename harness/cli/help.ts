@@ -18,10 +18,12 @@ Usage:
   wirecheck baseline write ...         a baseline file of known failures from a run
   wirecheck keygen --out DIR           an Ed25519 key pair for signing bundles
   wirecheck verify BUNDLE --pub KEY    check a certification bundle's signature and hashes
+  wirecheck reports prune --keep N     keep the N newest run dirs in reports/, remove older ones
   wirecheck help [<command>]           this text, or a command's options
 
 Exit codes of run: 0 passed · 1 a gating check failed · 2 usage/configuration error or
-target unreachable · 3 nothing was executed.
+target unreachable · 3 nothing was executed · 4 inconclusive: no check failed, but the
+harness could not judge a gating check (outcome error: its own trouble, never the target's).
 Exit codes of send and deliveries replay: 0 delivered · 1 rejected or exhausted · 2 usage.
 Exit codes of verify: 0 valid · 1 tampered or invalid · 2 usage.
 
@@ -35,8 +37,16 @@ export function runHelp(): string {
 
 ${runHelpSections()}
 
+Outcomes: passed · failed · warned (SHOULD) · skipped (with a reason) · info · error: the
+harness could not judge the check — its own machinery failed (a module, a helper process)
+or a limit of its own ran out (a check's wall-clock limit, a sender command's start); never
+a finding about the target. Before the checks the run measures the machine (a process
+start, timer lateness, load) and stretches its own limits on a busy one; the target's
+limits (the spec's, --work-timeout) are never stretched.
+
 Exit codes: 0 passed · 1 a gating check failed · 2 usage/configuration error or target
-unreachable · 3 nothing was executed.`;
+unreachable · 3 nothing was executed · 4 inconclusive: no gating check failed, but one ended
+in error (the message names it and what to do). Precedence: 2, then 1, then 4, then 3.`;
 }
 
 export const LIST_HELP = `wirecheck list [<system>] [--json]
@@ -126,7 +136,8 @@ transcript. Takes the target options of \`wirecheck run\` (--target, --base-url,
 --reference-fault, ...) and --repeat K to rerun it K times; reports go to --report-dir.
 Transcripts are recorded for failed and warned checks.
 
-Exit codes: those of run (0 passed · 1 failed · 2 usage or target · 3 nothing executed).`;
+Exit codes: those of run (0 passed · 1 failed · 2 usage or target · 3 nothing executed ·
+4 inconclusive).`;
 
 export const BASELINE_HELP = `wirecheck baseline write --out FILE --expires YYYY-MM-DD --reason TEXT
                          (--from reports/<run-id>/summary.json | <system> [run options])
@@ -150,6 +161,21 @@ mode 600: keep it secret) and DIR/NAME.pub.pem (for auditors). NAME defaults to
 wirecheck-signing. Never overwrites a key. OpenSSL makes the same keys:
   openssl genpkey -algorithm ed25519 -out signing.key.pem
   openssl pkey -in signing.key.pem -pubout -out signing.pub.pem`;
+
+export const REPORTS_HELP = `wirecheck reports prune --keep N [--dir DIR] [--dry-run]
+
+Report retention: each run writes reports/<run-id>/ (its Allure report alone is some 5 MB)
+and nothing removes them. prune keeps the N newest wirecheck run dirs in DIR and removes
+the older ones. Only a wirecheck run's dir is ever removed: its name is a run id
+(2026-11-29T07-57-44-669Z-c1d9, its start in UTC) and it holds a summary.json of schema
+wirecheck.summary/v1 or the run-error.txt of a run that ended before its reports; any other
+file or folder in DIR is left as it is. \`wirecheck run ... --keep-reports N\` does the same
+for reports/ after a run.
+  --keep N                  how many of the newest run dirs to keep (0 to 10000)
+  --dir DIR                 the folder of run dirs (default reports, in the current directory)
+  --dry-run                 say what would be removed, remove nothing
+
+Exit codes: 0 done · 2 usage.`;
 
 export const VERIFY_HELP = `wirecheck verify BUNDLE --pub KEY.pem [--json]
 

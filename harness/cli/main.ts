@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   baseline: async (args, env, io) => (await import('./commands/baseline-command.ts')).baselineCommand(args, env, io),
   verify: async (args, _env, io) => (await import('./commands/verify-command.ts')).verifyCommand(args, io),
   keygen: async (args, _env, io) => (await import('./commands/keygen-command.ts')).keygenCommand(args, io),
+  reports: async (args, _env, io) => (await import('./commands/reports-command.ts')).reportsCommand(args, io),
 };
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

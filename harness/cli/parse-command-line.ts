@@ -2,7 +2,7 @@
 // misspelt option is an error naming it — never silently ignored.
 import { parseArgs } from 'node:util';
 import { OptionsError } from '../errors.ts';
-import { nearestOption } from './option-suggestion.ts';
+import { nearestName } from '../systems/nearest-name.ts';
 import { valueKey, type OptionSpec, type OptionValues } from '../systems/option-table.ts';
 
 export type { OptionSpec, OptionValues };
@@ -39,7 +39,7 @@ function unknownOptions(args: readonly string[], options: OptionSpec): string[] 
   const known = Object.keys(options);
   return tokens.flatMap((token) => {
     if (token.kind !== 'option' || token.name in options) return [];
-    const nearest = token.rawName.startsWith('--') ? nearestOption(token.name, known) : undefined;
+    const nearest = token.rawName.startsWith('--') ? nearestName(token.name, known) : undefined;
     return [`Unknown option '${token.rawName}'${nearest ? `: did you mean --${nearest}?` : ''}`];
   });
 }

@@ -12,7 +12,7 @@ const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 const ALERT_RAISER = '//*[@showAlert]';
 
 export const NO_ALERT_REASON =
-  'not applicable: the app under test shows no alert at launch and has no element matching //*[@showAlert] that raises one (see README, System: device-server)';
+  'not applicable: the app under test shows no alert at launch and has no element matching //*[@showAlert] that raises one (see docs/systems/device-server.md, Alerts)';
 
 export async function alertIsOpen(client: W3cClient, sessionId: string): Promise<boolean> {
   return isSuccess(await client.alertText(sessionId));

@@ -11,6 +11,12 @@ export interface DeviceServerTarget extends TargetBase {
   readonly app?: string;
   /** The app shows an alert at launch (the reference's simulated app): the alert checks fail, not skip, when none is open. */
   readonly alertAtLaunch?: boolean;
+  /**
+   * The Android driver runs `mobile: shell` through POST .../execute/sync once
+   * `<driver>:adb_shell` is enabled (the reference's simulated driver): DS-SEC-03 and
+   * DS-SEC-04 fail, not skip, when that flag does not turn the shell on.
+   */
+  readonly mobileShell?: boolean;
   readonly driverName: string;
   /**
    * The run names the driver (--driver-name, or the reference's own): `driver list --installed`

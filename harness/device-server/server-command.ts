@@ -2,6 +2,8 @@
 // in a form of CONTRACTS §1 (`--version`, `driver list --installed --json`, ...), with
 // a throwaway extension home, a time limit, and its output in the check's transcript.
 import { spawn } from 'node:child_process';
+import { BUSY_MACHINE_ADVICE, HarnessError } from '../checks/harness-error.ts';
+import { scaledLimit, scaledNote } from '../target/machine-pace.ts';
 import type { Transcript } from '../http/index.ts';
 import type { DeviceServerTarget } from './device-server-target.ts';
 
@@ -70,10 +72,12 @@ export async function runCli(target: DeviceServerTarget, args: readonly string[]
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
   let timedOut = false;
+  // The harness's own limit on the command, stretched for a busy machine.
+  const limitMs = scaledLimit(options.timeoutMs ?? 60_000);
   const timer = setTimeout(() => {
     timedOut = true;
     child.kill('SIGKILL');
-  }, options.timeoutMs ?? 60_000);
+  }, limitMs);
   const code = await new Promise<number | null>((resolve) => {
     child.once('error', (error) => {
       err.push(Buffer.from(`could not run ${command}: ${error.message}\n`));
@@ -88,8 +92,11 @@ export async function runCli(target: DeviceServerTarget, args: readonly string[]
     `$ ${[command, ...rest, ...args].join(' ')}${options.home ? `   (${target.homeEnv}=${options.home})` : ''}\n`
       + `${describeRun(run)}\nstdout: ${clip(stripAnsi(stdout)) || '(empty)'}\nstderr: ${clip(stripAnsi(stderr)) || '(empty)'}`,
   );
+  // Killed at a limit of the harness's own, not the spec's: no finding about the target.
+  if (timedOut) throw new HarnessError('limit', `\`${[command, ...rest, ...args].join(' ')}\` did not finish within ${limitMs / 1000} s${scaledNote()}`, BUSY_MACHINE_ADVICE);
   return run;
 }
 
 /** check() options of the checks that run the server command: installs and starts take seconds each. */
 export const SERVER_COMMAND_TIMEOUT = { timeout: 120_000 } as const;
+

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DeviceServerTarget } from './device-server-target.ts';
 import { runCli } from './server-command.ts';
-import { attemptStart, startInstance } from './server-instance.ts';
+import { attemptStart, portsNamedIn, startInstance } from './server-instance.ts';
 
 const reportDir = mkdtempSync(join(tmpdir(), 'wirecheck-instance-test-'));
 afterAll(() => rmSync(reportDir, { recursive: true, force: true }));
@@ -51,6 +51,21 @@ describe('server instances the harness starts', () => {
     expect(attempt.servedOn).toBeGreaterThan(0);
     expect(attempt.exited).toBe(false);
     await attempt.stop();
+  });
+
+  it('watches, when asked, the ports its output names in URLs: a server that listens elsewhere is found at once', async () => {
+    const elsewhere = `require('node:http').createServer((q, s) => s.end('{}')).listen(0, '127.0.0.1', function () { console.log('listener started on http://127.0.0.1:' + this.address().port + '/'); });`;
+    const other = { ...target, serverCommand: [process.execPath, '-e', elsewhere, '--'] };
+    const started = Date.now();
+    const attempt = await attemptStart(other, reportDir, { label: 'elsewhere', home: '/tmp/h', portFlag: false, port: 1, watchPorts: [1], watchOutputPorts: true, timeoutMs: 30_000 });
+    try {
+      expect(attempt.servedOn).toBe(portsNamedIn(attempt.output)[0]);
+      expect(attempt.servedOn).not.toBe(1);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await attempt.stop();
+    }
+    expect(portsNamedIn('see http://appium.io/docs and http://127.0.0.1:4723/wd/hub, https://[::1]:99/')).toEqual([4723]);
   });
 
   it('runs a CLI form with its exit code and output', async () => {

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ownProcessFetch } from '../http/own-process-fetch.ts';
 import { onCleanup } from '../target/cleanup.ts';
+import { scaledLimit } from '../target/machine-pace.ts';
 import { freePort } from '../target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../target/managed-process.ts';
 import type { DeviceServerTarget } from './device-server-target.ts';
@@ -127,16 +128,24 @@ function spawnWatched(command: string, args: readonly string[], env: Record<stri
  * (default: its --port), or `timeoutMs` passes. A served instance keeps running
  * until `stop()`; the caller decides whether serving was right.
  */
+/** Ports of the http:// URLs a server's output names (`listener started on http://127.0.0.1:4724/`). */
+export function portsNamedIn(output: string): number[] {
+  return [...new Set([...output.matchAll(/\bhttps?:\/\/[^\s/:]+:(\d{1,5})\b/g)].map((m) => Number(m[1])).filter((p) => p > 0 && p < 65536))];
+}
+
 export async function attemptStart(
-  target: DeviceServerTarget, reportDir: string, spec: InstanceSpec & { watchPorts?: readonly number[]; timeoutMs?: number },
+  target: DeviceServerTarget, reportDir: string,
+  spec: InstanceSpec & { watchPorts?: readonly number[]; timeoutMs?: number; /** Watch too the ports the output names in URLs, as it names them. */ watchOutputPorts?: boolean },
 ): Promise<StartAttempt> {
   const port = spec.port ?? (await freePort());
   const { command, args } = argvOf(target, spec, port);
   const watched = spawnWatched(command, args, withChanges(commandEnv(target, spec.home), spec.env), spec.cwd, logFileOf(reportDir, spec.label, port));
-  const deadline = Date.now() + (spec.timeoutMs ?? 20_000);
+  // The harness's own wait, stretched for a busy machine.
+  const deadline = Date.now() + scaledLimit(spec.timeoutMs ?? 20_000);
   let servedOn: number | undefined;
   while (!watched.state.exited && servedOn === undefined && Date.now() < deadline) {
-    for (const p of spec.watchPorts ?? [port]) if (servedOn === undefined && (await answers(`${urlOf(p, spec.basePath, spec.host)}status`))) servedOn = p;
+    const ports = [...new Set([...(spec.watchPorts ?? [port]), ...(spec.watchOutputPorts ? portsNamedIn(watched.output()) : [])])];
+    for (const p of ports) if (servedOn === undefined && (await answers(`${urlOf(p, spec.basePath, spec.host)}status`))) servedOn = p;
     if (servedOn === undefined) await Promise.race([watched.ended, sleep(100)]);
   }
   return {

@@ -8,6 +8,7 @@ import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { readBoundedText } from '../http/bounded-body.ts';
 import { budgetErrorIn } from '../http/response-budget.ts';
 import { targetFetch } from '../http/target-fetch.ts';
+import { scaledLimit } from '../target/machine-pace.ts';
 
 interface StatusAnswer {
   readonly url: string;
@@ -44,7 +45,7 @@ function describeStatus(response: Response, body: string): string {
 /** GET url; a network failure throws (unreachable) only when `throwUnreachable`. */
 async function askStatus(url: string, timeoutMs: number, throwUnreachable: boolean): Promise<StatusAnswer> {
   try {
-    const response = await targetFetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await targetFetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(scaledLimit(timeoutMs)) });
     const { host, pathname } = new URL(url);
     // Within the response budget: an answer larger than it is no status object, and says so.
     const body = await readBoundedText(response, `GET ${pathname} from ${host}`).catch((error: unknown) => {

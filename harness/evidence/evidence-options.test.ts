@@ -30,7 +30,7 @@ describe('evidence options of wirecheck run', () => {
 
   it('lists every problem of them at once, with the others of the run', () => {
     expect(problemsOf({ system: 'webhooks', repeat: '0', baseline: 'bad.yaml', signKey: 'rsa.key.pem' })).toEqual([
-      'unknown system "webhooks": use one of webhook, webhook-sender, resource-api, device-server, all',
+      'unknown system "webhooks": did you mean webhook? (the systems: webhook, webhook-sender, resource-api, device-server, all)',
       '--repeat "0" must be a whole number from 1 to 20 (how many times every selected check runs)',
       '--baseline bad.yaml: entry 1 (WH-NOPE-01): unknown check id "WH-NOPE-01" (`wirecheck list` shows every id)',
       '--sign-key signs the certification bundle: add --bundle',

@@ -44,7 +44,7 @@ export async function writeEvidence(record: RunRecord, options: {
   const bundle = await writeBundle({
     reportDir: config.reportDir,
     run: { runId: config.runId, systems: summary.systems, startedAt: summary.startedAt, seed: summary.seed, exitCode: summary.exitCode, totals: summary.totals },
-    target: { kind: config.docker ? 'docker' : config.target, systems: options.fingerprint },
+    target: { kind: config.docker ? 'docker' : summary.target.kind, systems: options.fingerprint },
     commandLine: options.commandLine,
     ...(config.bundle.signKey ? { signKey: config.bundle.signKey } : {}),
     secrets,

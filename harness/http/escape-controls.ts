@@ -49,7 +49,7 @@ export interface EscapeControlsOptions {
  * printed), and text escaped before — escapeBytes's excerpts, chai's quoted strings —
  * must come out as it went in. So it is idempotent, and injective on text without a
  * backslash; a target that sends the four characters `\x1b` reads like one that sent
- * ESC, and the transcript (escapeBytes, which doubles a backslash) tells them apart.
+ * ESC, and the transcript (escapeBytes, which doubles a backslash wherever it would read as an escape) tells them apart.
  */
 export function escapeControls(text: string, options: EscapeControlsOptions = {}): string {
   let out = '';

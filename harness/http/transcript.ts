@@ -2,6 +2,7 @@
 // person. Redaction happens in `record`, so an unredacted byte is never held here and
 // cannot leak through any later use of the transcript.
 
+import { performance } from 'node:perf_hooks';
 import { escapeBytes } from './escape-bytes.ts';
 import { escapeControls } from './escape-controls.ts';
 import type { ByteRange } from './framing-fault.ts';
@@ -97,6 +98,8 @@ export function formatEntry(entry: TranscriptEntry, options: TranscriptTextOptio
 export class Transcript {
   readonly #redactor: Redactor;
   readonly #entries: TranscriptEntry[] = [];
+  /** performance.now() when the last exchange was recorded: how long ago the target last answered. */
+  #lastExchangeAt: number | undefined;
 
   constructor(redactor: Redactor) {
     this.#redactor = redactor;
@@ -122,6 +125,12 @@ export class Transcript {
       ...(entry.note === undefined ? {} : { note: this.#redactor.redactText(entry.note) }),
     };
     this.#entries.push(redacted);
+    this.#lastExchangeAt = performance.now();
+  }
+
+  /** performance.now() of the last exchange recorded, if any. */
+  get lastExchangeAt(): number | undefined {
+    return this.#lastExchangeAt;
   }
 
   /**

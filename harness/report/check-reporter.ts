@@ -25,6 +25,8 @@ function errorText(error: { message?: string; stack?: string; diff?: string }): 
 export class CheckReporter implements Reporter {
   readonly tests = new Map<string, ReportedTest>();
   readonly runErrors: string[] = [];
+  /** What the run did about its own trouble on the way (a suite started again), for the terminal. */
+  readonly notes: string[] = [];
 
   constructor(private readonly onProgress: ProgressListener) {}
 

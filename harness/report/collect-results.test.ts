@@ -19,7 +19,23 @@ describe('collectResults', () => {
     expect(results[0]?.reason).toBe('got \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
     expect(results[0]?.detail).toBe('got \\x1b]0;pwned\\x07\\rover\\u009B\\u202E\nline two \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
     expect(results[2]?.transcript).toBe('### \\x1b]0;pwned\\x07\\rover\\u009B\\u202E\n<<< ok');
-    expect(results[3]?.reason).toBe('did not run: suite failed: \\x1b]0;pwned\\x07\\rover\\u009B\\u202E');
+    expect(results[3]?.reason).toMatch(/^the harness could not judge this check: it did not run \(suite failed: \\x1b]0;pwned\\x07\\rover\\u009B\\u202E\) — not a finding about the target/);
+  });
+
+  it('makes a check the harness could not judge `error`, never failed: its own trouble (check() marked it), vitest\'s timeout, a suite that did not load', () => {
+    const trouble = 'the harness could not judge this check: Pact\'s verifier could not be loaded — reinstall wirecheck';
+    const reported = new Map<string, ReportedTest>([
+      ['RA-PACT-01', { id: 'RA-PACT-01', state: 'failed', errors: [trouble], durationMs: 1, meta: { error: trouble } }],
+      ['RA-PREF-01', { id: 'RA-PREF-01', state: 'failed', errors: ['Test timed out in 35000ms.\nIf this is a long-running test, pass a timeout value'], durationMs: 35_000 }],
+      ['RA-LABEL-03', { id: 'RA-LABEL-03', state: 'failed', errors: [trouble], durationMs: 1, meta: { error: trouble } }],
+      ['RA-PREF-02', { id: 'RA-PREF-02', state: 'failed', errors: ['expected 204, got 500'], durationMs: 1 }],
+    ]);
+    const checks = [check('RA-PACT-01'), check('RA-PREF-01', 'SHOULD'), check('RA-LABEL-03', 'INFO'), check('RA-PREF-02'), check('RA-PREF-03')];
+    const results = collectResults(checks, reported, ['suite suites/x.test.ts failed to load: Cannot find package \'@pact-foundation/pact\''], false);
+    expect(results.map((r) => r.outcome)).toEqual(['error', 'error', 'error', 'failed', 'error']);
+    expect(results[0]?.reason).toBe(trouble);
+    expect(results[1]?.reason).toMatch(/^the harness could not judge this check: Test timed out in 35000ms \(the test runner's own limit\) — not a finding about the target/);
+    expect(results[4]?.reason).toContain('it did not run (suite suites/x.test.ts failed to load');
   });
 
   it('keeps the cause check() recorded for a failed or warned check, its controls escaped, and for no other', () => {

@@ -12,12 +12,18 @@ describe('junitXml', () => {
     { check: check('WH-SIG-03', 'SHOULD'), outcome: 'warned', reason: 'w', durationMs: 1 },
     { check: check('WH-SIG-04'), outcome: 'skipped', reason: 'needs probe', durationMs: 0 },
     { check: check('WH-SIG-05', 'INFO'), outcome: 'info', observed: 'answered 413', durationMs: 2 },
+    { check: check('WH-SIG-06'), outcome: 'error', reason: 'the harness could not judge this check: a module could not be loaded — reinstall', durationMs: 4, transcript: '>>> POST' },
   ];
   const xml = junitXml(results, '2026-11-21T10:00:00.000Z');
 
   it('counts failures and skips per suite, and only failed checks fail', () => {
-    expect(xml).toContain('<testsuite name="wirecheck webhook" tests="5" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('<testsuite name="wirecheck webhook" tests="6" failures="1" errors="1" skipped="1"');
     expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+
+  it('writes a check the harness could not judge as <error>, never <failure>', () => {
+    expect(xml).toContain('<error message="the harness could not judge this check: a module could not be loaded — reinstall" type="harness">');
+    expect(xml.match(/<error /g)).toHaveLength(1);
   });
 
   it('carries the reason, the reproduction and the transcript of a failure, escaped', () => {

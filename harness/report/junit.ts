@@ -1,5 +1,5 @@
 // junit.xml for CI systems: one testsuite per system, one testcase per check.
-// failed → <failure>; skipped → <skipped>; warned and info pass, with the warning or
+// failed → <failure>; error (the harness could not judge it) → <error>; skipped → <skipped>; warned and info pass, with the warning or
 // observation in <system-out> so a CI dashboard shows it without failing the build.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +41,9 @@ function testcase(result: CheckResult): string {
   if (result.outcome === 'failed') {
     const body = [result.detail ?? result.reason ?? '', result.reproduce ? `reproduce: ${result.reproduce}` : '', result.transcript ?? ''].filter(Boolean).join('\n\n');
     parts.push(`      <failure message="${xml(`${evidencePrefix(result)}${result.reason ?? 'failed'}`)}" type="${check.level}">${xml(body)}</failure>`);
+  } else if (result.outcome === 'error') {
+    const body = [result.detail ?? result.reason ?? '', result.transcript ?? ''].filter(Boolean).join('\n\n');
+    parts.push(`      <error message="${xml(`${evidencePrefix(result)}${result.reason ?? 'the harness could not judge this check'}`)}" type="harness">${xml(body)}</error>`);
   } else if (result.outcome === 'skipped') {
     parts.push(`      <skipped message="${xml(result.reason ?? 'skipped')}"/>`);
   } else if (result.outcome === 'warned') {
@@ -61,7 +64,7 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
     const count = (o: string) => mine.filter((r) => r.outcome === o).length;
     const time = mine.reduce((t, r) => t + r.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="wirecheck ${system}" tests="${mine.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" timestamp="${timestamp}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="wirecheck ${system}" tests="${mine.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped')}" timestamp="${timestamp}" time="${time.toFixed(3)}">`,
       ...mine.map(testcase),
       '  </testsuite>',
     ].join('\n');

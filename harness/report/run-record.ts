@@ -11,7 +11,7 @@ import type { TargetKind } from '../target/target-info.ts';
 /** What report.html's header says of the run beyond summary.json: which system each URL is, and the self-test's faults. */
 export interface RunSetup {
   /** Each started target: its system and URL (summary.json's baseUrl joins the URLs without naming them). */
-  readonly targets: readonly { readonly system: SystemName; readonly baseUrl: string }[];
+  readonly targets: readonly { readonly system: SystemName; readonly baseUrl: string; readonly kind?: TargetKind }[];
   /** --reference-fault: the deliberate bugs the bundled reference ran with. */
   readonly faults: readonly string[];
 }

@@ -9,8 +9,9 @@ import type { CheckResult } from './check-result.ts';
 import { causeGroups } from './root-cause-groups.ts';
 import { totalsOf } from './summary.ts';
 
-const MARK: Readonly<Record<Outcome, string>> = { passed: '✓', failed: '✗', warned: '!', skipped: '-', info: 'i' };
-const COLOURS: Readonly<Record<Outcome, number>> = { passed: 32, failed: 31, warned: 33, skipped: 90, info: 36 };
+// `error` is the harness's own trouble, no finding about the target: a mark and colour of its own, never a failure's.
+const MARK: Readonly<Record<Outcome, string>> = { passed: '✓', failed: '✗', warned: '!', skipped: '-', info: 'i', error: '?' };
+const COLOURS: Readonly<Record<Outcome, number>> = { passed: 32, failed: 31, warned: 33, skipped: 90, info: 36, error: 35 };
 const GREY = 90;
 
 /**
@@ -19,7 +20,7 @@ const GREY = 90;
  * cursor, clear the screen, set the window title or hide text. (Besides these, only
  * Output.status, on a terminal, starts its line with a carriage return and erase-line.)
  */
-const OWN_COLOURS = /(\u001b\[(?:0|31|32|33|36|90)m)/;
+const OWN_COLOURS = /(\u001b\[(?:0|31|32|33|35|36|90)m)/;
 
 function paint(code: number, text: string, color: boolean): string {
   return color ? `\u001b[${code}m${text}\u001b[0m` : text;

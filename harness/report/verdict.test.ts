@@ -58,4 +58,27 @@ describe('the verdict', () => {
     expect(skipKind('x'.repeat(80))).toHaveLength(48);
     expect(skippedMustText([{ level: 'MUST', outcome: 'passed' }])).toBeUndefined();
   });
+
+  it('is inconclusive (exit 4) when a gating check ended in error and none failed; a failure still decides (exit 1)', () => {
+    const error = result('MUST', 'error', 'the harness could not judge this check: RA-PACT-01 did not finish within 30 s — run again on a less loaded machine');
+    const results = [result('MUST', 'passed'), error];
+    expect(exitCodeOf(results)).toBe(4);
+    expect(verdictLine(4, results, { strict: false })).toBe(`\nINCONCLUSIVE (exit 4): no check failed, but the harness could not judge ${error.check.id} — ${error.reason ?? ''}`);
+    const failed = [...results, result('MUST', 'failed', 'got 500')];
+    expect(exitCodeOf(failed)).toBe(1);
+    expect(verdictLine(1, failed, { strict: false })).toMatch(new RegExp(`· 1 check not judged \\(error\\): ${error.check.id}$`));
+    // Only where the check gates: a SHOULD error without --strict, an INFO error, never.
+    const should = [result('MUST', 'passed'), result('SHOULD', 'error', 'x'), result('INFO', 'error', 'y')];
+    expect(exitCodeOf(should)).toBe(0);
+    expect(exitCodeOf(should, { strict: true })).toBe(4);
+    expect(verdictLine(0, should, { strict: false })).toMatch(/^\nPASSED \(exit 0\) · 2 checks not judged \(error\): /);
+    // Before a vacuous run: everything either skipped or not judged is inconclusive.
+    expect(exitCodeOf([result('MUST', 'skipped', 'needs probe'), result('MUST', 'error', 'z')])).toBe(4);
+  });
+
+  it('names the deliberate bugs a reference ran with (--reference-fault), whatever the verdict', () => {
+    const results = [result('MUST', 'failed', 'got 500')];
+    expect(verdictLine(1, results, { strict: false, faults: ['no-dedupe'] })).toMatch(/^\nFAILED \(exit 1\): WH-ACK-\d\d · reference fault: no-dedupe \(--reference-fault\)$/);
+    expect(verdictLine(1, results, { strict: false, faults: [] })).not.toContain('reference fault');
+  });
 });

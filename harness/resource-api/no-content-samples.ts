@@ -1,7 +1,9 @@
 // One of each kind of 204 the API gives — plain PATCH, conditional PATCH, PATCH with
 // Prefer: return=minimal, DELETE, and the CORS preflight when it is a 204 — each on a
 // connection of its own that is then watched, so bytes a server sends after the
-// header section are seen even when they arrive late.
+// header section are seen even when they arrive late. With `acceptEncoding`, every
+// request asks for compression as browsers and HTTP clients do: middleware that
+// compresses only when asked acts only then (RA-NOBODY-03 samples both ways).
 import type { CheckContext } from '../checks/check.ts';
 import { exchange, framingFaultOf, type FramingFault, type ParsedResponse, type RawRequest } from '../http/index.ts';
 import { createLabel, readPreferences } from './api-state.ts';
@@ -23,6 +25,18 @@ export interface NoContentSample {
 const WATCH_MS = 150;
 
 type Step = readonly [what: string, request: () => Promise<RawRequest | undefined>];
+
+/** What browsers and common HTTP clients send: compression middleware answers it. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+export interface SampleOptions {
+  /** Send `Accept-Encoding: <this>` with every request sampled. */
+  readonly acceptEncoding?: string;
+}
+
+function withAcceptEncoding(request: RawRequest, acceptEncoding: string | undefined): RawRequest {
+  return acceptEncoding === undefined ? request : { ...request, headers: [...(request.headers ?? []), ['Accept-Encoding', acceptEncoding]] };
+}
 
 function steps(ctx: CheckContext): Step[] {
   const target = resourceApiTarget(ctx);
@@ -51,11 +65,14 @@ function steps(ctx: CheckContext): Step[] {
  * what followed them; each request is built right before it is sent, so an If-Match
  * is current. Answers that are not 204 are noted in the transcript.
  */
-export async function sampleNoContent(ctx: CheckContext): Promise<NoContentSample[]> {
+export async function sampleNoContent(ctx: CheckContext, options: SampleOptions = {}): Promise<NoContentSample[]> {
   const samples: NoContentSample[] = [];
   const base = resourceApiTarget(ctx).baseUrl;
-  for (const [what, build] of steps(ctx)) {
-    const request = await build();
+  const asked = options.acceptEncoding === undefined ? '' : ` (Accept-Encoding: ${options.acceptEncoding})`;
+  for (const [plainWhat, build] of steps(ctx)) {
+    const what = `${plainWhat}${asked}`;
+    const built = await build();
+    const request = built && withAcceptEncoding(built, options.acceptEncoding);
     if (request === undefined) {
       ctx.transcript.note(`${what}: not sent (the preferences carry no ETag)`);
       continue;

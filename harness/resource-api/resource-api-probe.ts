@@ -92,5 +92,14 @@ export async function withFailedCommit<R extends { statusCode: number }>(ctx: Ch
     ctx.transcript.note('the mutation was rejected before its commit: one more write uses up fail-next-commit');
     await useUp();
   }
+  if (response.statusCode >= 200 && response.statusCode < 300) {
+    // A success with the switch armed: the commit may still be to come (one made after the
+    // answer, 204 rules 4). It is given a moment, so that it meets the switch, not the next request.
+    ctx.transcript.note(`the mutation answered ${response.statusCode} with fail-next-commit armed: ${LATE_COMMIT_GRACE_MS} ms for a commit that may still be to come`);
+    await sleep(LATE_COMMIT_GRACE_MS);
+  }
   return response;
 }
+
+/** How long a commit that may follow a success answered with the switch armed is waited for. */
+const LATE_COMMIT_GRACE_MS = 250;

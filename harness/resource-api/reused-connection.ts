@@ -14,6 +14,7 @@ import { announcesClose, notReused } from './announced-close.ts';
 import { contentBytesViolation, noContentViolations } from './no-content-rules.ts';
 import { apiPath, apiRequest, resourceApiClient } from './resource-api-client.ts';
 import { resourceApiTarget } from './resource-api-target.ts';
+import { staleReadProblems } from './read-back.ts';
 
 export interface Step {
   readonly request: RawRequest;
@@ -49,6 +50,8 @@ function digestOf(body: Buffer): unknown {
 /** The problems of the exchange, the answer (index) that announced a close before the last one, if any, and what was seen but not judged. */
 export interface Verdict {
   readonly problems: string[];
+  /** Answers framed exactly that read the other boolean than the PATCH wrote: problems unless a late commit explains them (read-back.ts). */
+  readonly stale?: string[];
   readonly closedAfter?: number;
   readonly observed?: string;
 }
@@ -70,6 +73,7 @@ function strayAfter(last: ParsedResponse, stray: Buffer): string | undefined {
  */
 export function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: string): Verdict {
   const problems: string[] = [];
+  const stale: string[] = [];
   const closing = result.responses.findIndex((r) => announcesClose(r.headerValues('connection')));
   const expected = closing >= 0 ? closing + 1 : plan.length;
   plan.slice(0, expected).forEach((step, i) => {
@@ -89,7 +93,10 @@ export function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: 
       // Pipelined, a server may start the GET before it has answered the PATCH ahead of it
       // (Node's http server does): any boolean is right; parseable is what rule 6 asks.
       if (mode === 'pipelined' ? typeof digest !== 'boolean' : digest !== step.digest) {
-        problems.push(`answer ${i + 1} to ${step.what}: weeklyDigest ${String(digest)}, expected ${mode === 'pipelined' ? 'a boolean' : step.digest}`);
+        const problem = `answer ${i + 1} to ${step.what}: weeklyDigest ${String(digest)}, expected ${mode === 'pipelined' ? 'a boolean' : step.digest}`;
+        // The other boolean, well framed: the read missed the change — a late commit, when it shows later (read-back.ts).
+        if (typeof digest === 'boolean') stale.push(problem);
+        else problems.push(problem);
       }
     }
   });
@@ -107,7 +114,7 @@ export function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: 
   }
   // Every answer arrived: a close after the last one is an idle connection closed (RFC 9112 §9.6), no reuse broken.
   const closedAfter = closing >= 0 && closing < plan.length - 1 ? closing : undefined;
-  return { problems, ...(closedAfter !== undefined ? { closedAfter } : {}), ...(observed ? { observed } : {}) };
+  return { problems, ...(stale.length > 0 ? { stale } : {}), ...(closedAfter !== undefined ? { closedAfter } : {}), ...(observed ? { observed } : {}) };
 }
 
 /**
@@ -118,8 +125,10 @@ export function problemsOf(result: ExchangeResult, plan: readonly Step[], mode: 
 export async function expectExactFraming(ctx: CheckContext, mode: 'sequential' | 'pipelined'): Promise<void> {
   const plan = await steps(ctx);
   const result = await exchange(resourceApiTarget(ctx).baseUrl, plan.map((s) => s.request), { mode, idleMs: 200, transcript: ctx.transcript });
-  const { problems, closedAfter, observed } = problemsOf(result, plan, mode);
+  const { problems, stale = [], closedAfter, observed } = problemsOf(result, plan, mode);
   if (observed) ctx.observe(observed);
+  const written = plan.find((s) => s.digest !== undefined)?.digest ?? false;
+  problems.push(...(await staleReadProblems(ctx, resourceApiClient(ctx), written, stale)));
   // Bytes a 204 should not have had shift every answer after them: the framing fault is the cause, when there is one.
   expectNone(problems, `${mode} on one connection (PATCH 204, GET 200, DELETE 204, GET 200)`, framingFaultOf(result));
   if (closedAfter !== undefined) ctx.skip(notReused(`answer ${closedAfter + 1} (to ${plan[closedAfter]?.what ?? '?'})`));

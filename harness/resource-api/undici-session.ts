@@ -89,18 +89,23 @@ export function digestOfAnswer(answer: UserAnswer): unknown {
 /** An expected answer: its status and, for a 200, the weeklyDigest (or just "some boolean"). */
 export type ExpectedAnswer = readonly [status: number, digest?: boolean | 'boolean'];
 
-/** What differs from the expected answers, and any 204 undici read with content. */
-export function answerProblems(answers: readonly UserAnswer[], expected: readonly ExpectedAnswer[]): string[] {
+/**
+ * What differs from the expected answers, and any 204 undici read with content; apart,
+ * the 200s that read the other boolean than expected (`stale`): a read that missed the
+ * change, which a late commit may explain (read-back.ts).
+ */
+export function answerProblems(answers: readonly UserAnswer[], expected: readonly ExpectedAnswer[]): { problems: string[]; stale: string[] } {
   const problems: string[] = [];
+  const stale: string[] = [];
   answers.forEach((answer, i) => {
     const [status, digest] = expected[i] ?? [0];
     const got = digestOfAnswer(answer);
     const digestWrong = digest === 'boolean' ? typeof got !== 'boolean' : digest !== undefined && got !== digest;
     if (answer.status !== status) problems.push(`${answer.what} → ${answer.status === 0 ? answer.text : answer.status}, expected ${status}`);
-    else if (digestWrong) problems.push(`${answer.what} → weeklyDigest ${String(got)}, expected ${digest === 'boolean' ? 'a boolean' : String(digest)}`);
+    else if (digestWrong) (typeof got === 'boolean' ? stale : problems).push(`${answer.what} → weeklyDigest ${String(got)}, expected ${digest === 'boolean' ? 'a boolean' : String(digest)}`);
     if (answer.status === 204 && answer.text !== '') problems.push(`${answer.what} → a 204 that undici read with content ${JSON.stringify(answer.text.slice(0, 60))}`);
   });
-  return problems;
+  return { problems, stale };
 }
 
 /** Dropped connections, and more connections than `max`: a 204 must leave its connection reusable. */
@@ -114,6 +119,8 @@ export function connectionProblems(session: UndiciSession, max: number): string[
 /** What one session got wrong, and the answer on which the server announced its close, if it did. */
 export interface SessionVerdict {
   readonly problems: string[];
+  /** 200s, read as they should be, that held the other boolean than the one written (answerProblems). */
+  readonly stale: string[];
   readonly closedOn?: UserAnswer;
 }
 
@@ -124,7 +131,10 @@ export interface SessionVerdict {
  */
 export function judgeSession(session: UndiciSession, answers: readonly UserAnswer[], expected: readonly ExpectedAnswer[], max: number): SessionVerdict {
   const closedOn = answers.find((a) => a.closes);
-  if (!closedOn) return { problems: [...answerProblems(answers, expected), ...connectionProblems(session, max)] };
+  if (!closedOn) {
+    const { problems, stale } = answerProblems(answers, expected);
+    return { problems: [...problems, ...connectionProblems(session, max)], stale };
+  }
   const arrived = answers.flatMap((a, i) => (a.status === 0 ? [] : [[a, expected[i] ?? [0]] as const]));
-  return { problems: answerProblems(arrived.map(([a]) => a), arrived.map(([, e]) => e)), closedOn };
+  return { ...answerProblems(arrived.map(([a]) => a), arrived.map(([, e]) => e)), closedOn };
 }

@@ -32,6 +32,7 @@ export async function runAttempts(options: {
         if (result) io.out(progressLine(result, io.color, suiteRun.reportDir));
       },
     });
+    for (const note of reporter.notes) io.err(`wirecheck: ${note}`);
     for (const error of reporter.runErrors) io.err(`wirecheck: ${error}`);
     const results = collectResults(selected, reporter.tests, reporter.runErrors, strict);
     for (const missing of results.filter((r) => !reporter.tests.has(r.check.id))) io.out(progressLine(missing, io.color));

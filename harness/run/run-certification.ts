@@ -1,12 +1,13 @@
 // `wirecheck run`: options → targets → suites (vitest Node API) → reports → exit code.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckResult } from '../report/check-result.ts';
 import { causeLines, finalTable } from '../report/terminal.ts';
 import type { RunConfig } from './run-config.ts';
 import { startTargets, stopTargets, targetsBySystem } from './start-targets.ts';
-import { preflightTargets } from './preflight-targets.ts';
+import { withUnstartedResults } from './unstarted-results.ts';
+import { preflightTargets, withDiscoveries } from './preflight-targets.ts';
 import type { SuiteRun } from '../checks/suite-run.ts';
 import type { SystemTarget } from '../target/target-info.ts';
 import { checksOf } from '../systems/catalog.ts';
@@ -27,6 +28,10 @@ import { fingerprintTargets, type SystemFingerprint } from '../evidence/bundle/t
 import type { EvidenceFiles } from '../evidence/write-evidence.ts';
 import { setResponseBudget } from '../http/response-budget.ts';
 import { startTargetTraffic, type RunTraffic } from './start-target-traffic.ts';
+import { measureMachine, paceLine, setLimitScale } from '../target/machine-pace.ts';
+import { recordedTargetKind, targetPhrase } from './recorded-target.ts';
+import { pruneLine, pruneReports, RUN_ERROR_FILE, RUN_ERROR_HEADING } from './prune-reports.ts';
+import { Redactor } from '../http/redactor.ts';
 
 export interface RunResult {
   readonly exitCode: number;
@@ -44,10 +49,37 @@ function secretsOf(config: RunConfig, targets: Partial<Record<string, SystemTarg
   return [...new Set(all.filter(Boolean))];
 }
 
-/** Removes a directory holding nothing but empty directories. */
-function removeIfEmpty(dir: string): void {
-  const empty = (path: string): boolean => readdirSync(path, { withFileTypes: true }).every((e) => e.isDirectory() && empty(join(path, e.name)));
-  if (existsSync(dir) && empty(dir)) rmSync(dir, { recursive: true, force: true });
+/**
+ * A run that ends before its reports (a target that cannot be reached or started, a set-up
+ * the preflight refuses: exit 2) keeps the report dir it announced, saying why in
+ * run-error.txt, beside what it holds already (preflight.txt, a reference's log).
+ */
+function keepRunError(config: RunConfig, error: unknown, secrets: readonly string[], startedAt: Date): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const text = [
+    `${RUN_ERROR_HEADING} (exit 2): there is no summary.json; why is below`,
+    `wirecheck ${HARNESS_VERSION} — ${targetPhrase(config, config.systems)}`,
+    `started ${startedAt.toISOString()} · seed ${config.seed}`,
+    `reproduce: ${config.reproduce}`,
+    '',
+    message,
+    '',
+  ].join('\n');
+  try {
+    mkdirSync(config.reportDir, { recursive: true });
+    writeFileSync(join(config.reportDir, RUN_ERROR_FILE), new Redactor({ secrets: [...secrets] }).redactText(text));
+  } catch {
+    // The report dir cannot be written: the message on stderr is all there is.
+  }
+}
+
+/** --keep-reports N, once this run's reports are written: a folder that cannot be pruned is said, and changes nothing of the run. */
+function keepNewestReports(keep: NonNullable<RunConfig['keepReports']>, own: string, io: Output): void {
+  try {
+    io.out(pruneLine(pruneReports(keep.folder, keep.count, { spare: own })));
+  } catch (error) {
+    io.err(`wirecheck: --keep-reports: ${keep.folder} could not be pruned: ${(error as Error).message}`);
+  }
 }
 
 /** --repeat merged, then --baseline applied (judged against the UTC day the run started). */
@@ -95,15 +127,16 @@ async function certify(config: RunConfig, io: Output, options: ReportOptions, tr
   const startedAt = new Date();
   const selected = selectChecks(config);
   const systems = config.systems.filter((s) => selected.some((c) => c.system === s));
-  io.out(`wirecheck ${HARNESS_VERSION} — ${config.systems.join(', ')} against the ${config.target === 'reference' ? 'bundled reference' : config.baseUrl ?? 'external target'}`);
-  io.out(`seed ${config.seed} · ${selected.length} checks selected · reports in ${config.reportDir}`);
+  const fault = config.faults.length > 0 ? `, broken on purpose by --reference-fault ${config.faults.join(',')} (the self-test's deliberate bugs)` : '';
+  io.out(`wirecheck ${HARNESS_VERSION} — ${targetPhrase(config, config.systems)}${fault}`);
+  io.out(`seed ${config.seed} · ${selected.length} check${selected.length === 1 ? '' : 's'} selected · reports in ${config.reportDir}`);
   const rules = trafficLine(config);
   if (rules) io.out(rules);
   mkdirSync(config.reportDir, { recursive: true });
   if (selected.length === 0) {
     io.err(`no check matches --only "${config.only?.spec ?? ''}" in ${config.systems.join(', ')}: nothing was executed (\`wirecheck list\` shows every id)`);
     const record = runRecord({
-      config, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION }, setup: { targets: [], faults: config.faults },
+      config: { ...config, target: recordedTargetKind(config) }, results: [], baseUrl: config.baseUrl ?? '', startedAt, exitCode: EXIT.vacuous, evidence: { harnessVersion: HARNESS_VERSION }, setup: { targets: [], faults: config.faults },
     });
     const files = await writeReports(record, { config, allure: false, secrets: secretsOf(config), commandLine: options.commandLine ?? config.reproduce, fingerprint: [] });
     printEvidence(io, files.evidence);
@@ -111,32 +144,43 @@ async function certify(config: RunConfig, io: Output, options: ReportOptions, tr
   }
   // vitest is the heaviest import of a run: load it while the targets start.
   const suiteRunner = import('./run-attempts.ts');
-  const started = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) }, io).catch((error: unknown) => {
-    // A target that could not be reached leaves no empty report dir behind (a reference's start-up log stays).
-    removeIfEmpty(config.reportDir);
+  // The machine, measured while vitest loads and before any target is reached: on a busy
+  // one the harness's own limits (a target's first answer, a reference's start-up, a
+  // check's wall clock, a sender command's first attempt) stretch, here and in the suites.
+  const pace = await measureMachine();
+  setLimitScale(pace.scale);
+  io.out(paceLine(pace));
+  const { started, unstarted } = await startTargets(config, systems, { needs: new Set(selected.flatMap((c) => c.needs ?? [])) }, io).catch((error: unknown) => {
+    // A target that could not be reached: the report dir announced above says so (a reference's start-up log beside it).
+    keepRunError(config, error, secretsOf(config), startedAt);
     throw error;
   });
+  // The checks of a system the harness could not start (its own limit ran out) end `error`; the rest run.
+  const runnable = selected.filter((c) => !unstarted.some((u) => u.system === c.system));
   const scratchDir = mkdtempSync(join(tmpdir(), 'wirecheck-run-'));
+  let reported = false;
   try {
     const targets = targetsBySystem(started);
     const secrets = secretsOf(config, targets);
-    const findings = await preflightTargets(started.map((s) => s.target), { config, secrets, scratchDir });
+    const findings = await preflightTargets(started.map((s) => s.target), { config, secrets, scratchDir, out: (line) => io.out(line) });
     const { runAttempts } = await suiteRunner;
     const suiteRun: SuiteRun = {
-      seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets, secrets,
-      scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, traffic: traffic.traffic, findings,
+      seed: config.seed, strict: config.strict, reportDir: config.reportDir, reproduce: config.reproduce, targets: withDiscoveries(targets, findings), secrets,
+      scratchDir, workTimeoutMs: config.workTimeoutMs, maxResponseBytes: config.maxResponseBytes, traffic: traffic.traffic, findings, limitScale: pace.scale,
       keepTranscripts: options.keepTranscripts === true, checks: systems.flatMap((s) => checksOf(s)),
     };
     // Before the suites: what the target answers to its preflight request, for the bundle's manifest.
     const fingerprint: SystemFingerprint[] = config.bundle ? await fingerprintTargets(started.map((s) => s.target)) : [];
-    const attempts = await runAttempts({ selected, suiteRun, repeat: config.repeat, workers: config.workers, strict: config.strict, io });
+    const ran = runnable.length === 0 ? [[]] : await runAttempts({ selected: runnable, suiteRun, repeat: config.repeat, workers: config.workers, strict: config.strict, io });
+    const attempts = ran.map((results) => withUnstartedResults(selected, results, unstarted));
     const { results, evidence } = judgeRun(attempts, config, startedAt);
     const exitCode = exitCodeOf(results, config);
     const baseUrl = started.map((s) => s.target.baseUrl).join(' ');
     // The run's one record: every report is written from it, each once.
-    const setup = { targets: started.map((s) => ({ system: s.target.system, baseUrl: s.target.baseUrl })), faults: config.faults };
-    const record = runRecord({ config, results, baseUrl, startedAt, exitCode, evidence, setup });
+    const setup = { targets: started.map((s) => ({ system: s.target.system, baseUrl: s.target.baseUrl, kind: s.target.kind })), faults: config.faults };
+    const record = runRecord({ config: { ...config, target: recordedTargetKind(config, systems) }, results, baseUrl, startedAt, exitCode, evidence, setup });
     const files = await writeReports(record, { config, allure: options.allure, secrets, commandLine: options.commandLine ?? config.reproduce, fingerprint });
+    reported = true;
     io.out(`\n${finalTable(results)}\n`);
     const causes = causeLines(results, io.color);
     if (causes.length > 0) io.out(`${causes.join('\n')}\n`);
@@ -145,8 +189,13 @@ async function certify(config: RunConfig, io: Output, options: ReportOptions, tr
     printEvidence(io, files.evidence);
     if (files.allureHtml) io.out(`allure   ${files.allureHtml}`);
     if (files.allureError) io.err(`wirecheck: the Allure HTML report could not be generated: ${files.allureError}`);
+    if (config.keepReports) keepNewestReports(config.keepReports, config.reportDir, io);
     io.out(verdictLine(exitCode, results, config));
     return { exitCode, results };
+  } catch (error) {
+    // Ended before its reports (the preflight refused the set-up, or worse): the report dir says why.
+    if (!reported) keepRunError(config, error, secretsOf(config, targetsBySystem(started)), startedAt);
+    throw error;
   } finally {
     await stopTargets(started);
     rmSync(scratchDir, { recursive: true, force: true });

@@ -20,6 +20,8 @@ import { systemModules, systemNames } from '../systems/registry.ts';
 import type { RunSettings } from '../systems/system-module.ts';
 import { unknownFaultProblem } from '../systems/unknown-fault-problem.ts';
 import { DATABASE_URL_ROW } from './run-options.ts';
+import { unknownSystemProblem } from '../systems/unknown-system-problem.ts';
+import { keepCountOf } from './prune-reports.ts';
 
 /** The parsed options of `wirecheck run` (camelCase keys) and its <system>. */
 export type RunArguments = OptionValues & { readonly system?: string };
@@ -46,6 +48,8 @@ export interface RunConfig extends EvidenceConfig, RunSettings {
   readonly maxResponseBytes: number;
   /** --workers: suite files run at once against an external target, where they cannot interfere. */
   readonly workers: number;
+  /** --keep-reports N: after the run, keep the N newest run dirs of `folder` (reports/ in the working directory). */
+  readonly keepReports?: { readonly count: number; readonly folder: string };
   /** --wait-for: how long an external target that does not answer yet is retried (0: not at all). */
   readonly waitForMs: number;
   /** Each registered system's own options, as its module's resolve() made them. */
@@ -85,7 +89,7 @@ function systemsOf(system: string | undefined, problems: string[]): SystemName[]
   }
   if (system === 'all') return names;
   if (names.includes(system)) return [system];
-  problems.push(`unknown system "${system}": use one of ${[...names, 'all'].join(', ')}`);
+  problems.push(unknownSystemProblem(system, [...names, 'all']));
   return [];
 }
 
@@ -312,6 +316,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
   const extraHeaders = parseExtraHeaders(listOf(options['header']), listOf(options['secretHeader']), env, problems);
   const rateLimit = rateLimitOf(options, problems);
   const evidence = evidenceConfigOf(options as EvidenceOptions, cwd, problems);
+  const keepCount = keepCountOf('--keep-reports', text(options, 'keepReports'), problems, 1);
   if (problems.length > 0) throw new OptionsError(fromFile(problems, origin), 'wirecheck run --help');
 
   const runId = newRunId();
@@ -322,6 +327,7 @@ export function resolveRunConfig(options: RunArguments, env: NodeJS.ProcessEnv, 
     ...(only ? { only } : {}),
     seed, strict: options['strict'] === true, failOnSkippedMust: options['failOnSkippedMust'] === true, workTimeoutMs, maxResponseBytes, workers, waitForMs,
     extraHeaders, ...(rateLimit ? { rateLimit } : {}),
+    ...(keepCount !== undefined ? { keepReports: { count: keepCount, folder: join(cwd, 'reports') } } : {}),
     own, faults, referenceFaults, referenceEnv: referenceEnvOf(env, referenceFaults),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(docker ? { docker } : {}),

@@ -15,7 +15,7 @@ const TARGET: OptionSection = {
     {
       flag: 'target', type: 'string', usage: '--target docker',
       help: ['start the reference stack (PostgreSQL, two webhook receivers', 'and a worker, resource API, device server) in throwaway', 'containers; needs a Docker engine (DOCKER_HOST or the socket)'],
-      readme: ['`--target docker`', 'start the reference stack in throwaway containers (PostgreSQL, two webhook receivers and a worker, the resource API, the device server) and remove it afterwards (also on Ctrl-C); needs a Docker engine, else exit 2. See [Containers](#containers)'],
+      readme: ['`--target docker`', 'start the reference stack in throwaway containers (PostgreSQL, two webhook receivers and a worker, the resource API, the device server) and remove it afterwards (also on Ctrl-C); needs a Docker engine, else exit 2. See [Containers](../README.md#the-docker-reference-image)'],
     },
     {
       flag: 'image', type: 'string', usage: '--image NAME', help: ['docker: run this reference image instead of building', 'docker/Dockerfile as wirecheck-reference:local'],
@@ -124,6 +124,11 @@ const SELECTION: OptionSection = {
       flag: 'no-allure', type: 'boolean', help: ['skip generating the Allure HTML report (results are still written)'],
       readme: ['`--no-allure`', 'do not generate the Allure HTML report (its raw results are still written)'],
     },
+    {
+      flag: 'keep-reports', type: 'string', usage: '--keep-reports N', reproduce: 'never',
+      help: ['after the run, keep the N newest run dirs in reports/ (this run\'s', 'among them) and remove older ones; wirecheck\'s only (reports prune)'],
+      readme: ['`--keep-reports N`', 'after the run, keep the N newest run dirs in `reports/` (where runs without `--report-dir` go; this run\'s own dir always stays) and remove the older ones: only wirecheck run dirs, recognised by their run-id name and their `summary.json` or `run-error.txt`, never anything else. `wirecheck reports prune --keep N` does the same at any time. See [Reports](evidence.md#reports)'],
+    },
   ],
 };
 
@@ -133,12 +138,12 @@ const EVIDENCE: OptionSection = {
     {
       flag: 'repeat', type: 'string', usage: '--repeat K',
       help: ['run every selected check K times (1-20) against the same target;', 'a check whose outcome varies is flaky: failed (MUST), warned', '(SHOULD), never passed'],
-      readme: ['`--repeat K`', 'run every selected check K times (1–20) against the same target; a check whose outcome varies is reported flaky: `failed` (MUST, and SHOULD with `--strict`), `warned` (SHOULD), never `passed`. See [Evidence](#evidence)'],
+      readme: ['`--repeat K`', 'run every selected check K times (1–20) against the same target; a check whose outcome varies is reported flaky: `failed` (MUST, and SHOULD with `--strict`), `warned` (SHOULD), never `passed`. See [Evidence](evidence.md#replay-and-flaky-checks)'],
     },
     {
       flag: 'baseline', type: 'string', usage: '--baseline FILE',
       help: ['known failures (YAML or JSON: id, reason, expires YYYY-MM-DD):', 'listed failures do not gate until they expire'],
-      readme: ['`--baseline FILE`', 'known failures (YAML or JSON entries `{id, reason, expires}`): a listed failure is reported but does not gate until its entry expires. See [Evidence](#evidence)'],
+      readme: ['`--baseline FILE`', 'known failures (YAML or JSON entries `{id, reason, expires}`): a listed failure is reported but does not gate until its entry expires. See [Evidence](evidence.md#baselines)'],
     },
     {
       flag: 'bundle', type: 'boolean',

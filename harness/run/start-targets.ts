@@ -3,6 +3,7 @@
 // by a preflight request — each by its own module; with --wait-for, an external one that
 // does not answer yet is retried until it does or the time is up.
 import type { SystemName } from '../checks/check-definition.ts';
+import { harnessErrorIn } from '../checks/harness-error.ts';
 import type { Output } from '../report/output.ts';
 import type { StartedTarget } from '../target/started-target.ts';
 import type { SystemTarget } from '../target/target-info.ts';
@@ -14,14 +15,31 @@ import { waitingLine } from './waiting-line.ts';
 
 export type { TargetDemand };
 
-export async function startTargets(config: RunConfig, systems: readonly SystemName[], demand: TargetDemand, io: Output): Promise<StartedTarget[]> {
+/** A system whose target the harness could not start through its own trouble (a limit of its own ran out): its checks end `error`. */
+export interface UnstartedSystem {
+  readonly system: SystemName;
+  /** The reason its checks state (checks/harness-error.ts). */
+  readonly reason: string;
+}
+
+export interface StartedTargets {
+  readonly started: StartedTarget[];
+  readonly unstarted: readonly UnstartedSystem[];
+}
+
+/**
+ * Starts every system's target. A failure that is a set-up mistake (a reference that
+ * exits, a target that cannot be reached) stops the others and is thrown (exit 2); one
+ * that is the harness's own trouble leaves that system unstarted and the rest run.
+ */
+export async function startTargets(config: RunConfig, systems: readonly SystemName[], demand: TargetDemand, io: Output): Promise<StartedTargets> {
   if (config.docker) {
     // Loaded only here: testcontainers is for docker runs alone.
     const { startDockerTargets } = await import('./start-docker-targets.ts');
-    return startDockerTargets(config, systems);
+    return { started: await startDockerTargets(config, systems), unstarted: [] };
   }
-  // The systems' targets are independent: start them side by side, and if one fails,
-  // stop the others before reporting the first failure.
+  // The systems' targets are independent: start them side by side; if one fails through a
+  // set-up mistake, stop the others before reporting it.
   const waiting = waitingLine(io, config.waitForMs);
   const attempts = await Promise.allSettled(systems.map((name) => {
     const module = moduleOf(name);
@@ -31,12 +49,19 @@ export async function startTargets(config: RunConfig, systems: readonly SystemNa
     return retryWhileUnreachable(() => module.startExternal(inputs), config.waitForMs, waiting.watcher(name, config.baseUrls.join(' ')));
   }));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
-  const failed = attempts.find((a): a is PromiseRejectedResult => a.status === 'rejected');
-  if (failed) {
-    await stopTargets(started);
-    throw failed.reason;
+  const unstarted: UnstartedSystem[] = [];
+  for (const [i, attempt] of attempts.entries()) {
+    if (attempt.status === 'fulfilled') continue;
+    const trouble = harnessErrorIn(attempt.reason);
+    const system = systems[i];
+    if (!trouble || system === undefined) {
+      await stopTargets(started);
+      throw attempt.reason;
+    }
+    unstarted.push({ system, reason: trouble.reason });
+    io.err(`wirecheck: ${system}: ${(attempt.reason as Error).message}`);
   }
-  return started;
+  return { started, unstarted };
 }
 
 export async function stopTargets(started: readonly StartedTarget[]): Promise<void> {

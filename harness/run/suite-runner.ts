@@ -1,6 +1,9 @@
 // Runs the conformance suites of the chosen systems through vitest's Node API, with
 // the SuiteRun provided to them and our reporter (plus Allure's) attached.
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
+import { scaledLimit } from '../target/machine-pace.ts';
 import type { SystemCheck, SystemName } from '../checks/check-definition.ts';
 import { suiteFilesOf } from '../systems/catalog.ts';
 import { suiteBatches } from './suite-batches.ts';
@@ -22,6 +25,23 @@ function namePattern(selected: readonly SystemCheck[]): RegExp {
   return new RegExp(`(?:^|\\s)(?:${selected.map((c) => escapeRegExp(c.id)).join('|')}) `);
 }
 
+/**
+ * Where vitest keeps the suites' transformed modules between runs (the next run skips the
+ * transform): beside the sources, in the package's node_modules. An installed package may
+ * not be the user's to write (`npm install -g` as root, an image's node_modules): there
+ * vitest would fail creating it (EACCES), so the run goes without the cache.
+ */
+function moduleCacheDir(): string | undefined {
+  const dir = join(PROJECT_ROOT, 'node_modules', '.experimental-vitest-cache');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What one vitest instance runs: suite files of one system, `workers` of them at a time. */
 interface SuiteFiles {
   readonly files: readonly string[];
@@ -32,7 +52,32 @@ interface SuiteFiles {
   readonly reporter: CheckReporter;
 }
 
+/**
+ * vitest gives a worker 60 s to start and offers no setting for it; on a machine busy
+ * enough (a load of 30, wirecheck at a low priority) a worker does not make it, and no
+ * check of its files runs. Nothing was sent to the target then, so the files are started
+ * again, up to twice, before their checks are left `error` (never run).
+ */
+const WORKER_DID_NOT_START = /^unhandled error: \[vitest-pool\]: (Failed to start|Timeout starting)/;
+const STARTS = 3;
+
+/** The files, started again while vitest's worker could not start and none of their checks reported. */
 async function runSuiteFiles(options: SuiteFiles): Promise<void> {
+  const { reporter } = options;
+  for (let start = 1; ; start++) {
+    const errorsBefore = reporter.runErrors.length;
+    const reportedBefore = options.selected.filter((c) => reporter.tests.has(c.id)).length;
+    await runVitest(options);
+    const didNotStart = reporter.runErrors.slice(errorsBefore).some((e) => WORKER_DID_NOT_START.test(e));
+    const reported = options.selected.filter((c) => reporter.tests.has(c.id)).length > reportedBefore;
+    if (!didNotStart || reported || start >= STARTS) return;
+    reporter.runErrors.splice(errorsBefore);
+    reporter.notes.push(`vitest's worker for ${options.files.join(', ')} did not start within its own limit of 60 s on this busy machine, and nothing ran: started again (${start + 1} of ${STARTS})`);
+  }
+}
+
+async function runVitest(options: SuiteFiles): Promise<void> {
+  const cacheDir = moduleCacheDir();
   const vitest = await createVitest('test', {
     config: false,
     root: PROJECT_ROOT,
@@ -42,14 +87,15 @@ async function runSuiteFiles(options: SuiteFiles): Promise<void> {
     fileParallelism: options.workers > 1,
     maxWorkers: options.workers,
     pool: 'forks',
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // The runner's own limits, stretched for a busy machine (check() sets each check's own).
+    testTimeout: scaledLimit(60_000),
+    hookTimeout: scaledLimit(60_000),
     setupFiles: ['allure-vitest/setup'],
     // INFO checks get Allure's `unknown`, not `passed` (report/allure-status.ts).
     reporters: [options.reporter, ['allure-vitest/reporter', { resultsDir: options.allureResultsDir, listeners: [allureStatusListener] }]],
     provide: { [SUITE_RUN_KEY]: options.suiteRun },
     passWithNoTests: true,
-    experimental: { fsModuleCache: true },
+    experimental: cacheDir ? { fsModuleCache: true, fsModuleCachePath: cacheDir } : {},
   });
   try {
     await vitest.start();

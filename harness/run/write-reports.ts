@@ -9,6 +9,7 @@ import { writeSummary } from '../report/summary.ts';
 import type { RunRecord } from '../report/run-record.ts';
 import { generateAllureHtml } from '../report/allure-html.ts';
 import { escapeAllureResults } from '../report/escape-allure-results.ts';
+import { allureReportName, markAllureResults } from '../report/allure-overview.ts';
 import type { RunConfig } from './run-config.ts';
 import type { SystemFingerprint } from '../evidence/bundle/target-fingerprint.ts';
 import { writeEvidence, type EvidenceFiles } from '../evidence/write-evidence.ts';
@@ -31,13 +32,17 @@ function writeTranscripts(reportDir: string, record: RunRecord): void {
 /**
  * The Allure HTML report. It is drawn from the results allure-vitest wrote while the
  * checks ran, a target's words and all — not from the record, which only names it —
- * so they are escaped before anything reads them.
+ * so they are escaped before anything reads them; then each is given its outcome as the
+ * record judged it, and the results dir the run's verdict (allure-overview.ts).
  */
 async function writeAllure(record: RunRecord, reportDir: string, allure: boolean): Promise<Pick<ReportFiles, 'allureHtml' | 'allureError'>> {
-  escapeAllureResults(join(reportDir, 'allure-results'));
-  if (!allure || record.results.length === 0) return {};
+  const results = join(reportDir, 'allure-results');
+  escapeAllureResults(results);
+  if (record.results.length === 0) return {};
+  markAllureResults(results, record);
+  if (!allure) return {};
   try {
-    return { allureHtml: await generateAllureHtml(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `wirecheck ${record.summary.systems.join(', ')}`) };
+    return { allureHtml: await generateAllureHtml(results, join(reportDir, 'allure-report'), allureReportName(record)) };
   } catch (error) {
     return { allureError: (error as Error).message.split('\n')[0] ?? 'failed' };
   }

@@ -25,6 +25,15 @@ describe('the basis of every MUST and SHOULD check', () => {
     expect(problems).toEqual([]);
   });
 
+  it('quotes the spec where its own sentence states the rule: the concurrent DELETEs, CONTRACTS §5 deciding only their statuses', () => {
+    for (const id of ['RA-CONC-01', 'RA-CONC-02', 'RA-CONC-03']) {
+      const check = gated.find((c) => c.id === id);
+      expect(check?.basis?.source, `${id} quotes the spec`).toBeUndefined();
+      expect(check?.basis?.quote, id).toContain('Two concurrent DELETE requests for one label must end in one consistent absent state with no duplicated side effect.');
+      expect(check?.allows, `${id}: the statuses 204 and 404 are CONTRACTS §5's`).toContain('CONTRACTS §5');
+    }
+  });
+
   it('names a source the project knows', () => {
     for (const c of gated) {
       if (c.basis?.source === undefined) continue;

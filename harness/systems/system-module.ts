@@ -56,6 +56,10 @@ export interface PreflightInputs {
   readonly scratchDir: string;
   readonly workTimeoutMs: number;
   readonly transcript: Transcript;
+  /** What the selected checks need of the target: the preflight looks for what only it can find out (the webhook: where a version is read). */
+  readonly needs: ReadonlySet<CheckNeed>;
+  /** A line for the terminal about what the preflight found; it is in preflight.txt as well. */
+  say(line: string): void;
 }
 
 /** The same harmless request the preflight sends, for the bundle's fingerprint of the target. */
@@ -163,6 +167,11 @@ export interface SystemModule<Own = unknown> {
    * runs or listens to), so --target external does not need --base-url for it.
    */
   readonly reachedByUrl?: false;
+  /**
+   * True when its own options name the vendor's target whatever --target says (the webhook
+   * sender's --sender-cmd or --listen): the run records that target as external everywhere.
+   */
+  namesExternalTarget?(own: Own): boolean;
   /** Reads and validates its options (and their environment fallbacks); problems go to inputs.problems. */
   resolve(inputs: ResolveInputs): Own;
   /**

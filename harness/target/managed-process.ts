@@ -5,9 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERROR_CODES, WirecheckError } from '../errors.ts';
+import { ERROR_CODES, HarnessLimitError, WirecheckError } from '../errors.ts';
 import { ownProcessFetch } from '../http/own-process-fetch.ts';
 import { onCleanup } from './cleanup.ts';
+import { BUSY_MACHINE_ADVICE, scaledLimit, scaledNote } from './machine-pace.ts';
 
 export interface ProcessSpec {
   /** Shown in messages: "webhook reference". */
@@ -81,7 +82,7 @@ function captureOutput(child: ChildProcess, logFile: string): Captured {
 
 async function healthy(url: string): Promise<boolean> {
   try {
-    const response = await ownProcessFetch(url, { signal: AbortSignal.timeout(1_000) });
+    const response = await ownProcessFetch(url, { signal: AbortSignal.timeout(scaledLimit(1_000)) });
     await response.body?.cancel();
     return response.status < 500;
   } catch {
@@ -136,10 +137,12 @@ export async function startManagedProcess(spec: ProcessSpec): Promise<ManagedPro
 
 async function waitUntilReady(spec: ProcessSpec, handle: ManagedProcess, child: ChildProcess, output: Captured): Promise<void> {
   const { drained } = output;
-  const deadline = Date.now() + (spec.startTimeoutMs ?? 30_000);
+  // The harness's own limit on its helper's start-up: stretched for a busy machine.
+  const started = Date.now();
+  const limitMs = () => scaledLimit(spec.startTimeoutMs ?? 30_000);
   let spawnError: Error | undefined;
   child.once('error', (error) => { spawnError = error; });
-  while (Date.now() < deadline) {
+  while (Date.now() - started < limitMs()) {
     if (spawnError || handle.exited()) {
       const why = spawnError ? `could not be spawned (${spawnError.message})` : `exited with ${child.exitCode ?? child.signalCode} before it was ready`;
       // What it wrote last may still be in the pipes when its exit is seen.
@@ -151,8 +154,9 @@ async function waitUntilReady(spec: ProcessSpec, handle: ManagedProcess, child: 
   }
   await handle.stop();
   await Promise.race([drained, sleep(2_000)]);
-  throw new WirecheckError(ERROR_CODES.referenceStart,
-    startFailure(spec, `did not become ready within ${(spec.startTimeoutMs ?? 30_000) / 1000} s (${spec.healthUrl})`, handle.logTail(), output.tail('stderr')));
+  // Still starting when the limit ran out, not exited: the harness's limit, not a set-up mistake.
+  throw new HarnessLimitError(ERROR_CODES.referenceStart,
+    startFailure(spec, `did not become ready within ${limitMs() / 1000} s${scaledNote()} (${spec.healthUrl})`, handle.logTail(), output.tail('stderr')), BUSY_MACHINE_ADVICE);
 }
 
 /** Stack frames, Node's banner around an uncaught error and its warnings, lone brackets: lines that say nothing of the cause. */
@@ -173,7 +177,7 @@ export function tellingLines(tail: string): string {
  */
 function startFailure(spec: ProcessSpec, why: string, tail: string, stderr: readonly string[]): string {
   const telling = tellingLines(stderr.join('\n')) || tellingLines(tail);
-  return `${spec.label} ${why}; ${telling ? `its log ends: ${telling}` : 'it wrote nothing'} (log: ${spec.logFile}). Last lines of its log:\n${indent(tail)}`;
+  return `${spec.label} ${why}; ${telling ? `its log ends: ${telling}` : 'it wrote nothing'} (log: ${spec.logFile}).\nLast lines of its log:\n${indent(tail)}`;
 }
 
 function indent(text: string): string {

@@ -5,7 +5,7 @@ export type CheckNeed =
   | 'probe' //          the probe API of CONTRACTS §4 (--probe)
   | 'server-command' // a command that runs the server's CLI (--server-cmd)
   | 'multi-instance' // several instances of the target on one database (reference + PostgreSQL, or several --base-url)
-  | 'event-version' //  where the receiver reads an event's version (--version-field; the reference: data.version)
+  | 'event-version' //  where the receiver reads an event's version (--version-field, or found by the preflight through the probe; the reference: data.version)
   | 'session-discovery'; // the target was started with *:session_discovery
 
 export type TargetKind = 'reference' | 'external';
@@ -29,10 +29,22 @@ export interface TargetBase {
 /** A target of any system; a system's helpers narrow it to their own (e.g. webhookTarget(ctx)). */
 export type SystemTarget = TargetBase;
 
-/** What the preflight found about a target that its dependent checks must fail on, naming it. */
+/** What the preflight found about a target that its options did not say, given to the checks with it. */
+export interface Discovered {
+  /** Needs the target is now known to meet. */
+  readonly capabilities: readonly CheckNeed[];
+  /** Fields of the system's target, as its options would have set them (the webhook: versionField). */
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** What the preflight found about a target: what its dependent checks must fail on, naming it, and what it found out. */
 export interface SystemFindings {
   /** The probe answers but could not be shown to see what it must. */
   readonly probe?: string;
+  /** Merged into the target before any check (preflight-targets.ts, withDiscoveries). */
+  readonly discovered?: Discovered;
+  /** Why a need is still unmet though the preflight looked for it: said in the reason of every check skipped for it. */
+  readonly unmet?: Readonly<Partial<Record<CheckNeed, string>>>;
 }
 
 /** How long business work may show no progress before a wait gives up (--work-timeout's default). */

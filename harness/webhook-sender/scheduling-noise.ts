@@ -1,16 +1,32 @@
-// How late this process's timers fire while the scenarios run: the run's own measure of
-// scheduling noise. The sender under test shares the machine, so its timers are late by
-// about as much at the same moments; each delay is judged with a tolerance built from
-// the noise measured while that delay ran, and both are printed with the check.
+// How late this process's timers fire while the scenarios run, and how long a process
+// takes to start meanwhile: the run's own measures of scheduling noise. The sender under
+// test shares the machine. Its timers are late by about as much as ours at the same
+// moments: each delay is judged with a tolerance built from the timer noise measured
+// while that delay ran, and both are printed with the check. But a sender does work once
+// its timer fires (an attempt, a new connection), and on a loaded machine that work waits
+// for its share of a core as a starting process does, while our idle timer barely waits:
+// a correct sender measured 94 ms late while our timers were 6 ms late (CI, 2026-11-29).
+// The slowest process start measured during a delay's measurement again bounds that wait
+// (delay-evidence.ts). Only then: a start costs the machine a process, and on a loaded
+// machine a sampler starting one after another is one more runnable process for the whole
+// run — it would slow what it measures, and every other run beside it.
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { processStartMs } from '../target/machine-pace.ts';
 
 const TICK_MS = 10;
+/** A process start is measured, one at a time, at least this long after the last one ended… */
+const START_SAMPLE_PAUSE_MS = 2_000;
+/** …and at least this many times as long as it took: the sampler runs a process a fifth of the time at most. */
+const START_SAMPLE_PAUSE_FACTOR = 4;
 
 export interface NoiseReading {
   /** The latest a 10 ms timer fired during the whole run (ms). */
   readonly maxLateMs: number;
   /** The latest one fired between two moments (performance.now()). */
   lateBetween(from: number, to: number): number;
+  /** The slowest start of `node -e 0` measured during the run (ms), when the run measured them. */
+  readonly slowestStartMs: number | undefined;
 }
 
 export class SchedulingNoise implements NoiseReading {
@@ -19,8 +35,15 @@ export class SchedulingNoise implements NoiseReading {
   readonly #due: number[] = [];
   readonly #late: number[] = [];
   #maxLate = 0;
+  #slowestStart: number | undefined;
+  #sampling: Promise<void> | undefined;
+  readonly #stopping = new AbortController();
+
+  /** `sampleStarts`: measure process starts too (a delay measured again). */
+  constructor(private readonly options: { readonly sampleStarts: boolean }) {}
 
   start(): void {
+    if (this.options.sampleStarts) this.#sampling = this.#sampleStarts();
     let due = performance.now() + TICK_MS;
     this.#timer = setInterval(() => {
       const now = performance.now();
@@ -33,12 +56,28 @@ export class SchedulingNoise implements NoiseReading {
     }, TICK_MS);
   }
 
-  stop(): void {
+  /** Stops both measures; resolves once the process start in flight, if any, has ended. */
+  async stop(): Promise<void> {
     clearInterval(this.#timer);
+    this.#stopping.abort();
+    await this.#sampling;
+  }
+
+  async #sampleStarts(): Promise<void> {
+    const { signal } = this.#stopping;
+    while (!signal.aborted) {
+      const took = await processStartMs();
+      this.#slowestStart = Math.max(this.#slowestStart ?? 0, took);
+      await sleep(Math.max(START_SAMPLE_PAUSE_MS, START_SAMPLE_PAUSE_FACTOR * took), undefined, { signal }).catch(() => undefined);
+    }
   }
 
   get maxLateMs(): number {
     return Math.round(this.#maxLate);
+  }
+
+  get slowestStartMs(): number | undefined {
+    return this.#slowestStart === undefined ? undefined : Math.round(this.#slowestStart);
   }
 
   lateBetween(from: number, to: number): number {

@@ -7,8 +7,24 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
-/** A status code, a connection reset, or no answer at all (the sender's own timeout ends the attempt). */
-export type Answer = number | 'reset' | 'no-answer';
+/**
+ * A status code, a status with a Location (the scenario's `moved` URL on this receiver,
+ * which answers 202), a connection reset, or no answer at all (the sender's own timeout
+ * ends the attempt).
+ */
+export type Answer = number | { readonly status: number; readonly location: true } | 'reset' | 'no-answer';
+
+/** How an answer reads in a transcript: `302 with Location`, `reset`, `503`. */
+export function answerText(answer: Answer): string {
+  return typeof answer === 'object' ? `${answer.status} with Location` : String(answer);
+}
+
+/** A request to a scenario's Location URL: a redirect the sender followed. */
+export interface Follow {
+  readonly arrivedAt: number;
+  readonly method: string;
+  readonly signed: boolean;
+}
 
 export interface Attempt {
   /** 1-based. */
@@ -30,10 +46,13 @@ export const MAX_ATTEMPTS_RECORDED = 50;
 const MAX_STRAYS_RECORDED = 20;
 
 const DELIVERY_PATH = /^\/([a-z0-9-]+)\/webhooks\/payments$/;
+/** Where a scenario's 3xx with Location points: its own path on this receiver. */
+const MOVED_PATH = /^\/([a-z0-9-]+)\/moved$/;
 
 interface ScenarioState {
   readonly answers: readonly Answer[];
   readonly attempts: Attempt[];
+  readonly follows: Follow[];
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
@@ -67,12 +86,17 @@ export class ScriptedReceiver {
   /** The delivery URL of a scenario, answered with `answers` in turn (the last repeats). */
   script(scenario: string, answers: readonly Answer[]): string {
     if (!/^[a-z0-9-]+$/.test(scenario) || answers.length === 0) throw new Error(`bad scenario ${scenario}`);
-    this.#scenarios.set(scenario, { answers, attempts: [] });
+    this.#scenarios.set(scenario, { answers, attempts: [], follows: [] });
     return `${this.origin}/${scenario}/webhooks/payments`;
   }
 
   attempts(scenario: string): readonly Attempt[] {
     return this.#scenarios.get(scenario)?.attempts ?? [];
+  }
+
+  /** Requests to the scenario's Location URL: the redirects the sender followed. */
+  follows(scenario: string): readonly Follow[] {
+    return this.#scenarios.get(scenario)?.follows ?? [];
   }
 
   /** No request of the scenario is in progress (every attempt has ended for the sender). */
@@ -87,6 +111,9 @@ export class ScriptedReceiver {
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const arrivedAt = performance.now();
+    const moved = MOVED_PATH.exec(req.url ?? '')?.[1];
+    const movedState = moved === undefined ? undefined : this.#scenarios.get(moved);
+    if (movedState) return this.#follow(movedState, req, res, arrivedAt);
     const scenarioName = DELIVERY_PATH.exec(req.url ?? '')?.[1];
     const state = scenarioName === undefined ? undefined : this.#scenarios.get(scenarioName);
     if (!state || state.attempts.length >= MAX_ATTEMPTS_RECORDED) {
@@ -123,10 +150,24 @@ export class ScriptedReceiver {
         return;
       }
       res.once('finish', ended);
+      const status = typeof answer === 'object' ? answer.status : answer;
+      const location = typeof answer === 'object' ? { location: `${this.origin}/${scenarioName ?? ''}/moved` } : {};
       // 204 and 304 carry no body (RFC 9110 §15.3.5, §15.4.5).
-      if (answer === 204 || answer === 304) return void res.writeHead(answer).end();
-      const body = answer >= 200 && answer < 300 ? '{"received":true}' : `{"error":"scripted ${answer}"}`;
-      res.writeHead(answer, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+      if (status === 204 || status === 304) return void res.writeHead(status).end();
+      const body = status >= 200 && status < 300 ? '{"received":true}' : `{"error":"scripted ${status}"}`;
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...location }).end(body);
+    });
+  }
+
+  /** A followed redirect: recorded (a hostile sender is bounded as for attempts) and answered 202. */
+  #follow(state: ScenarioState, req: IncomingMessage, res: ServerResponse, arrivedAt: number): void {
+    if (state.follows.length < MAX_ATTEMPTS_RECORDED) {
+      state.follows.push({ arrivedAt, method: req.method ?? '', signed: headerText(req.headers['x-webhook-signature']) !== undefined });
+    }
+    req.resume();
+    req.once('end', () => {
+      const body = '{"received":true}';
+      res.writeHead(202, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
   }
 }

@@ -11,7 +11,8 @@ import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { escapeControls } from '../http/escape-controls.ts';
 import { Redactor, type Transcript } from '../http/index.ts';
 import type { SystemFindings } from '../target/target-info.ts';
-import { COMMAND_FIRST_ATTEMPT_MS, LATE_FIRST_ATTEMPT_MS } from './run-sender-scenarios.ts';
+import { firstAttemptLimitMs, LATE_FIRST_ATTEMPT_MS } from './run-sender-scenarios.ts';
+import { scaledLimit, scaledNote } from '../target/machine-pace.ts';
 import { startCommand } from './sender-command.ts';
 import { ScriptedReceiver } from './scripted-receiver.ts';
 import type { SenderTarget } from './sender-target.ts';
@@ -33,11 +34,12 @@ export async function preflightSender(target: SenderTarget, inputs: { scratchDir
     url, event, secret: target.secret, deadLetterFile: join(inputs.scratchDir, 'webhook-sender-preflight-dead-letters.jsonl'),
   });
   const started = performance.now();
+  const firstWithinMs = firstAttemptLimitMs(target.trigger);
   try {
     for (;;) {
       const { exitedAt } = command.run;
       if (receiver.attempts('preflight').length > 0) break;
-      if (exitedAt !== undefined ? performance.now() - exitedAt > LATE_FIRST_ATTEMPT_MS : performance.now() - started > COMMAND_FIRST_ATTEMPT_MS) break;
+      if (exitedAt !== undefined ? performance.now() - exitedAt > scaledLimit(LATE_FIRST_ATTEMPT_MS) : performance.now() - started > firstWithinMs) break;
       await sleep(20);
     }
     await Promise.race([command.done, sleep(5_000)]);
@@ -52,7 +54,8 @@ export async function preflightSender(target: SenderTarget, inputs: { scratchDir
   inputs.transcript.note(`webhook-sender preflight: one event to ${url}, answered 202; ${receiver.attempts('preflight').length} attempt(s); the command ${how}\n${output}`);
   if (receiver.attempts('preflight').length > 0) return {};
   throw new WirecheckError(ERROR_CODES.preflightFailed, [
-    `the sender command delivered nothing: asked to deliver one event to ${url}, it ${how} without a single attempt within ${(run.exitedAt === undefined ? COMMAND_FIRST_ATTEMPT_MS : LATE_FIRST_ATTEMPT_MS) / 1000} s.`,
+    `the sender command delivered nothing: asked to deliver one event to ${url}, it ${how} without a single attempt within ${(run.exitedAt === undefined ? firstWithinMs : scaledLimit(LATE_FIRST_ATTEMPT_MS)) / 1000} s${run.exitedAt === undefined && target.trigger.userSet ? ' (--sender-start-timeout)' : scaledNote()}.`,
+    ...(run.exitedAt === undefined ? ['A sender that takes longer to start (a JVM, a container) can be given more time with --sender-start-timeout S.'] : []),
     output ? `Its output:\n${output}` : 'It printed nothing.',
     'Check --sender-cmd: it must send the file {event} to {url}, signed with {secret} (the placeholders are filled in per scenario; the command runs without a shell, from the current directory).',
   ].join('\n'));

@@ -6,8 +6,12 @@ import type { TargetBase } from '../target/target-info.ts';
 
 /** How a delivery is started. */
 export type SenderTrigger =
-  /** Run once per scenario; `{url}`, `{event}`, `{secret}`, `{dead-letter-file}` in its words are filled in. */
-  | { readonly kind: 'command'; readonly words: readonly string[] }
+  /**
+   * Run once per scenario; `{url}`, `{event}`, `{secret}`, `{dead-letter-file}` in its words
+   * are filled in. Each run may take `firstAttemptWithinMs` to make its first attempt (a
+   * limit of the harness's, or the user's own with --sender-start-timeout: `userSet`).
+   */
+  | { readonly kind: 'command'; readonly words: readonly string[]; readonly firstAttemptWithinMs: number; readonly userSet?: true }
   /** Wirecheck prints each scenario's URL and event file, and waits this long for its first attempt. */
   | { readonly kind: 'listen'; readonly firstAttemptWithinMs: number };
 
@@ -22,8 +26,12 @@ export interface SenderTarget extends TargetBase {
   readonly maxAttempts: number;
   /** --jitter F: each delay may lie anywhere in [d × (1 − F), d × (1 + F)]; absent: the spec's exact rule. */
   readonly jitter?: number;
-  /** How long the sender waits for an answer before it counts an attempt failed (not shown by the spec). */
-  readonly senderTimeoutMs: number;
+  /**
+   * How long the sender waits for an answer before it counts an attempt failed, as the
+   * vendor states it (--sender-timeout-ms; the spec shows none). Absent: unknown — an
+   * unanswered attempt then ends at the sender's close, waited for up to a bound.
+   */
+  readonly senderTimeoutMs?: number;
   /** Lists the sender's exhausted deliveries (--dead-letter-cmd), with the same placeholders. */
   readonly deadLetterCommand?: readonly string[];
 }

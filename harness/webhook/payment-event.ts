@@ -44,3 +44,12 @@ export function withField<T extends object>(event: T, path: string, value: unkno
   const next = rest.length === 0 ? value : withField(typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : {}, rest.join('.'), value);
   return { ...record, [head]: next } as T;
 }
+
+/**
+ * The event carrying `version` where the target reads it: an integer at that dotted path,
+ * or — where the target orders events by createdAt (CONTRACTS §5: "the epoch milliseconds
+ * of `createdAt`") — the instant that many milliseconds after the epoch, in ISO 8601.
+ */
+export function withVersion<T extends object>(event: T, field: string, version: number): T {
+  return withField(event, field, field === 'createdAt' ? new Date(version).toISOString() : version);
+}

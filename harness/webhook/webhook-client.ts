@@ -7,6 +7,7 @@ import { signatureOf } from './sign.ts';
 import { eventBytes } from './payment-event.ts';
 import { isJsonObject } from '../checks/is-json.ts';
 import { noteAcknowledged } from './wait-for-work.ts';
+import { signedAndSentLines } from '../http/signed-and-sent.ts';
 
 export const DELIVERY_PATH = 'webhooks/payments';
 
@@ -15,6 +16,11 @@ export interface Delivery {
   readonly body: object | Uint8Array | string;
   /** 'valid' (default): signed with the target's secret; 'none': no header; or the header value itself. */
   readonly signature?: 'valid' | 'none' | string;
+  /**
+   * With a 'valid' signature: the body it is computed over, when that is not the body sent
+   * (a body changed after signing). The transcript then shows both, where they differ marked.
+   */
+  readonly signedBody?: object | Uint8Array | string;
   /** Default application/json; null sends no Content-Type header. */
   readonly contentType?: string | null;
   /** Another instance of the target (multi-instance checks). */
@@ -56,7 +62,7 @@ export function deliveryRequest(target: WebhookTarget, delivery: Delivery): RawR
   const contentType = delivery.contentType === undefined ? 'application/json' : delivery.contentType;
   if (contentType !== null) headers.push(['Content-Type', contentType]);
   const signature = delivery.signature ?? 'valid';
-  if (signature === 'valid') headers.push(['x-webhook-signature', signatureOf(target.secret, bytes)]);
+  if (signature === 'valid') headers.push(['x-webhook-signature', signatureOf(target.secret, delivery.signedBody === undefined ? bytes : deliveryBytes(delivery.signedBody))]);
   else if (signature !== 'none') headers.push(['x-webhook-signature', signature]);
   return { method: 'POST', target: DELIVERY_PATH, headers, body: bytes };
 }
@@ -66,6 +72,10 @@ export class WebhookClient {
 
   async deliver(delivery: Delivery): Promise<ParsedResponse> {
     const base = delivery.baseUrl ?? this.target.baseUrl;
+    if (delivery.signedBody !== undefined) {
+      const lines = signedAndSentLines(deliveryBytes(delivery.signedBody), deliveryBytes(delivery.body));
+      if (lines.length > 0) this.ctx.transcript.note(['signed over other bytes than it sends: the body was changed after signing (the exchange below sends the second)', ...lines].join('\n'));
+    }
     const response = await request(base, deliveryRequest(this.target, delivery), { transcript: this.ctx.transcript });
     noteAcknowledgedDeliveries(this.ctx, [delivery], [response]);
     return response;

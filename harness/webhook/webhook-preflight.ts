@@ -9,6 +9,15 @@
 // 3. With the probe: that event's business work completes. When it does not, the run
 //    goes on; the ledger carries the root cause, and every check waiting for work
 //    fails at once naming it.
+// 4. With the probe: the record's statuses are the spec's ("Operators distinguish
+//    `accepted`, `processing`, `completed`, `failed`."). Another name is the target's
+//    failure, not a set-up mistake: a finding, which every check that needs the probe
+//    fails on at once (WH-PROC-04 among them, the check of that rule).
+// 5. With the probe, no --version-field and a selected check that needs one: where the
+//    receiver reads an event's version (version-field-discovery.ts). Found, the target's
+//    capabilities get event-version and its versionField (the run merges them in before any
+//    check: preflight-targets.ts); not found, the checks that need it are skipped, saying
+//    what was tried. Either way a line on the terminal and in preflight.txt says so.
 import { ERROR_CODES, WirecheckError } from '../errors.ts';
 import { request, type Transcript } from '../http/index.ts';
 import { brokenExchange } from '../target/preflight.ts';
@@ -16,9 +25,11 @@ import type { WebhookTarget } from './webhook-target.ts';
 import { eventBytes, paymentEvent } from './payment-event.ts';
 import { signatureOf } from './sign.ts';
 import { deliveryRequest, DELIVERY_PATH } from './webhook-client.ts';
-import { ProbeContractError, RECORD_VISIBLE_MS, recordAppears, WebhookProbe } from './webhook-probe.ts';
+import { ProbeContractError, RECORD_VISIBLE_MS, recordAppears, UnknownRecordStatus, WebhookProbe } from './webhook-probe.ts';
 import { waitUntilSettled, WorkStuckError } from './wait-for-work.ts';
 import { workLedger } from './work-ledger.ts';
+import type { CheckNeed, SystemFindings } from '../target/target-info.ts';
+import { discoverVersionField, versionFieldNotFound } from './version-field-discovery.ts';
 
 
 export interface WebhookPreflightOptions {
@@ -27,12 +38,14 @@ export interface WebhookPreflightOptions {
   readonly scratchDir: string;
   readonly workTimeoutMs: number;
   readonly transcript: Transcript;
+  /** What the selected checks need: event-version among them, the preflight looks for where a version is read. */
+  readonly needs?: ReadonlySet<CheckNeed>;
+  /** A line for the terminal (and preflight.txt) about what the preflight found out. */
+  readonly say?: (line: string) => void;
 }
 
-export interface WebhookFindings {
-  /** Why the checks that need the probe cannot rely on it, though it answers: they fail naming this. */
-  readonly probe?: string;
-}
+/** probe: why the checks that need the probe cannot rely on it, though it answers (they fail naming this); discovered, unmet: where a version is read. */
+export type WebhookFindings = SystemFindings;
 
 function failed(message: string): WirecheckError {
   return new WirecheckError(ERROR_CODES.preflightFailed, message);
@@ -88,11 +101,32 @@ export async function preflightWebhook(target: WebhookTarget, options: WebhookPr
   }
   if (!target.capabilities.includes('probe')) return {};
   try {
-    return await proveProbe(target, options);
+    const findings = await proveProbe(target, options);
+    return findings.probe === undefined ? await findVersionField(target, options) : findings;
   } catch (error) {
     if (error instanceof ProbeContractError) throw failed(`--probe was given, but ${error.message}. Fix the probe routes (CONTRACTS.md §4) or drop --probe.`);
+    // The spec names the statuses: a record with another is the target's, judged (WH-PROC-04).
+    if (error instanceof UnknownRecordStatus) return { probe: error.finding };
     const broken = brokenExchange(error);
     if (broken !== undefined) return { probe: `an exchange of the preflight's positive control broke: ${broken}` };
     throw error;
   }
+}
+
+/** Step 5: where the receiver reads an event's version, when a selected check needs it and no --version-field said. */
+async function findVersionField(target: WebhookTarget, options: WebhookPreflightOptions): Promise<WebhookFindings> {
+  if (target.capabilities.includes('event-version') || !options.needs?.has('event-version')) return {};
+  const watch = { probe: new WebhookProbe(target.baseUrl, options.transcript), ledger: workLedger(options.scratchDir), budgetMs: options.workTimeoutMs };
+  let found;
+  try {
+    found = await discoverVersionField(target, watch.probe, watch, options.transcript);
+  } catch (error) {
+    // Only where a version is read is at stake here: the probe was proven above.
+    const broken = brokenExchange(error);
+    if (broken === undefined) throw error;
+    found = versionFieldNotFound(`an exchange broke: ${broken}`);
+  }
+  options.say?.(found.line);
+  if (found.field === undefined) return { unmet: { 'event-version': found.why } };
+  return { discovered: { capabilities: ['event-version'], fields: { versionField: found.field } } };
 }

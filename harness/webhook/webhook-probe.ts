@@ -1,13 +1,19 @@
 // The probe API of CONTRACTS.md §4 for the receiver: records and effects per event
 // id, payment state per payment id — what black-box HTTP cannot otherwise see. Every
 // answer is held to the contract's shape: a probe that answers something else is
-// named as broken, never read as "no record".
+// named as broken, never read as "no record". A record status outside the four the
+// spec names is not the probe's shape but the target's record: a failure of the
+// target (WH-PROC-04), never a set-up mistake.
 import type { CheckContext } from '../checks/check.ts';
+import type { RootCause } from '../checks/root-cause.ts';
 import { request, type Transcript } from '../http/index.ts';
 import { isJsonObject } from '../checks/is-json.ts';
 
 export const RECORD_STATUSES = ['accepted', 'processing', 'completed', 'failed'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** The spec's words naming the record statuses (Accepted-event record, status). */
+export const RECORD_STATUSES_QUOTE = 'Default `accepted`. Operators distinguish `accepted`, `processing`, `completed`, `failed`.';
 
 export interface EventProbe {
   readonly records: number;
@@ -26,16 +32,35 @@ export class ProbeContractError extends Error {
   override readonly name = 'ProbeContractError';
 }
 
+/**
+ * A record status the spec does not name ("done"): the target's failure, not the probe's
+ * shape. The preflight makes it a finding every check that needs the probe fails on;
+ * a check that meets it later fails with it. Its root cause is the same wherever found.
+ */
+export class UnknownRecordStatus extends Error {
+  override readonly name = 'UnknownRecordStatus';
+  /** One line without the event: what the preflight's finding and every check it fails say. */
+  readonly finding: string;
+  readonly rootCause: RootCause;
+
+  constructor(status: string, path: string) {
+    const finding = `the probe reports the record status ${JSON.stringify(status.slice(0, 100))}, which the spec does not name: `
+      + `a record's status is one of ${RECORD_STATUSES.join(', ')} (spec, Accepted-event record: "${RECORD_STATUSES_QUOTE}"; WH-PROC-04)`;
+    super(`${finding}. It answered so to GET ${path}`);
+    this.finding = finding;
+    this.rootCause = { kind: 'prerequisite', description: finding };
+  }
+}
+
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 function eventProbeOf(path: string, json: unknown): EventProbe {
-  if (!isJsonObject(json) || !isCount(json['records']) || !isCount(json['effects'])) {
-    throw new ProbeContractError(`the probe's GET ${path} answered ${JSON.stringify(json)?.slice(0, 200)}: CONTRACTS §4 wants {"records": n, "status": s, "effects": m} with counts n and m`);
+  const status = isJsonObject(json) ? json['status'] : undefined;
+  if (!isJsonObject(json) || !isCount(json['records']) || !isCount(json['effects']) || typeof status !== 'string') {
+    throw new ProbeContractError(`the probe's GET ${path} answered ${JSON.stringify(json)?.slice(0, 200)}: CONTRACTS §4 wants {"records": n, "status": s, "effects": m} with counts n and m and a status string s`);
   }
-  const status = json['status'];
-  if (!(RECORD_STATUSES as readonly unknown[]).includes(status)) {
-    throw new ProbeContractError(`the probe's GET ${path} reports status ${JSON.stringify(status)}, which CONTRACTS §4 does not know: it must be one of ${RECORD_STATUSES.join(', ')}`);
-  }
+  // The shape is the probe's; which statuses a record has is the spec's.
+  if (!(RECORD_STATUSES as readonly string[]).includes(status)) throw new UnknownRecordStatus(status, path);
   return { records: json['records'], status: status as RecordStatus, effects: json['effects'] };
 }
 

@@ -9,7 +9,7 @@ export interface WebhookTarget extends TargetBase {
   readonly instanceUrls: readonly string[];
   /** Where the receiver reads an event's version (a dotted path, e.g. data.version): --version-field. */
   readonly versionField?: string;
-  /** Self-test only: deliberate bugs the WH-SEND suites give the bundled sender (absent: none). */
+  /** Self-test only: deliberate bugs WH-SEND-14/15 give the bundled sender (absent: none). */
   readonly senderFaults?: readonly string[];
 }
 

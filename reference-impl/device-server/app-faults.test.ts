@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DeviceServerFault } from './faults.ts';
 import { testApp, W3C_BASE_CAPS } from './testing/test-app.ts';
 
 const APP = path.join(mkdtempSync(path.join(os.tmpdir(), 'vendor-faults-')), 'sample.apk');
@@ -191,6 +192,39 @@ describe('faults of the reference device server (HTTP)', () => {
     const response = await call('DELETE', `/session/${id}`);
     expect([response.status, response.body.value.error]).toEqual([404, 'unknown command']);
     expect((await call('GET', `/session/${id}/alert/text`)).body.value.error).not.toBe('invalid session id');
+  });
+
+  describe('the scope and name of an insecure feature (mobile: shell needs adb_shell)', () => {
+    const shell = { script: 'mobile: shell', args: [{ command: 'echo', args: ['scoped'] }] };
+    const shellWith = async (fault: DeviceServerFault, allowInsecure: string[]) => {
+      const { call, session } = await testApp({ faults: [fault], allowInsecure });
+      return call('POST', `/session/${await session()}/execute/sync`, shell);
+    };
+
+    it('adb-shell-without-flag: mobile: shell runs with no --allow-insecure', async () => {
+      expect((await shellWith('adb-shell-without-flag', [])).body.value).toBe('scoped');
+    });
+
+    it('feature-scope-ignored: another driver\'s scope enables it', async () => {
+      expect((await shellWith('feature-scope-ignored', ['otherdriver:adb_shell'])).body.value).toBe('scoped');
+    });
+
+    it('feature-name-ignored: another feature for the driver enables it', async () => {
+      expect((await shellWith('feature-name-ignored', ['simandroid:session_discovery'])).body.value).toBe('scoped');
+      expect((await shellWith('feature-name-ignored', [])).status).toBe(500);
+    });
+
+    it('wildcard-scope-ignored: *:adb_shell enables nothing, simandroid:adb_shell still does', async () => {
+      expect((await shellWith('wildcard-scope-ignored', ['*:adb_shell'])).status).toBe(500);
+      expect((await shellWith('wildcard-scope-ignored', ['simandroid:adb_shell'])).body.value).toBe('scoped');
+    });
+  });
+
+  it('session-route-needs-driver: with no driver installed, POST session answers as an unknown route', async () => {
+    const without = await testApp({ faults: ['session-route-needs-driver'], withDriver: false });
+    const response = await without.call('POST', '/session', { capabilities: { alwaysMatch: W3C_BASE_CAPS } });
+    expect([response.status, response.body.value.error]).toEqual([404, 'unknown command']);
+    expect(await (await testApp({ faults: ['session-route-needs-driver'] })).session()).toBeTruthy();
   });
 
   it('w3c-actions-unsupported: POST actions is an unknown command', async () => {

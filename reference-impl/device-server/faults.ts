@@ -59,6 +59,12 @@ export const DEVICE_SERVER_FAULTS = [
   'request-log-without-method', // the request log lines (`-->`, `<--`, `No route found for`) name the path but not the method
   'delete-route-missing', // `DELETE session/{id}` is not routed (404 unknown command): the spec shows no deletion route, sessions end by idle expiry only
   'unscoped-feature-ignored', // an unscoped `--allow-insecure` item is dropped with a warning and the server starts without it (another allowed way to reject it)
+  'adb-shell-without-flag', // every driver gets the insecure feature `adb_shell` (`mobile: shell` runs) whether or not `--allow-insecure` enables it
+  'feature-scope-ignored', // an insecure feature is handed to every driver whatever its scope names (`otherdriver:adb_shell` enables it for simandroid)
+  'feature-name-ignored', // a driver given any insecure feature (`simandroid:session_discovery`) gets every one, `adb_shell` among them
+  'wildcard-scope-ignored', // the scope `*` reaches no driver: only a feature scoped to the driver's own name enables it (`*:adb_shell` enables nothing)
+  'default-port-not-4723', // started without `--port` (and no config file port) the server listens on 4724, not the default 4723
+  'session-route-needs-driver', // with no driver installed, `POST session` answers as an unknown route (404 unknown command) instead of failing the creation
 ] as const;
 
 export type DeviceServerFault = (typeof DEVICE_SERVER_FAULTS)[number];

@@ -55,6 +55,7 @@ describe('command-line forms', () => {
 describe('server options', () => {
   it('defaults: 127.0.0.1:4723, base path /, info, nothing insecure', () => {
     expect(resolveServerOptions(flags([]), none)).toMatchObject({ address: '127.0.0.1', port: 4723, basePath: '', logLevel: 'info', allowInsecure: [] });
+    expect(resolveServerOptions(flags([]), new Set<DeviceServerFault>(['default-port-not-4723'])).port, 'fault default-port-not-4723').toBe(4724);
   });
 
   it('command-line flags override the config file', () => {

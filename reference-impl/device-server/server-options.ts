@@ -85,7 +85,8 @@ export function resolveServerOptions(flags: ServerFlags, faults: DeviceServerFau
   if (address.trim() === '') throw new CliError('VENDOR_ERR_USAGE', '--address must not be empty');
   return Object.freeze({
     address,
-    port: flags.port !== undefined ? parsePort(flags.port) : (file.port ?? DEFAULT_PORT),
+    // Fault default-port-not-4723: the default is the next port.
+    port: flags.port !== undefined ? parsePort(flags.port) : (file.port ?? (faults.has('default-port-not-4723') ? DEFAULT_PORT + 1 : DEFAULT_PORT)),
     basePath: normalizeBasePath(flags.basePath ?? file.basePath ?? '/'),
     allowInsecure: Object.freeze(relaxedSecurity ? [...allowInsecure, ...everyFeature] : allowInsecure),
     logLevel,

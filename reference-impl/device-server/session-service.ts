@@ -7,9 +7,9 @@ import path from 'node:path';
 import { processCapabilities, stripVendorPrefix, VENDOR_PREFIX, type Caps } from './capabilities.ts';
 import type { DeviceDriver } from './driver-api.ts';
 import { findDriver, type DriverRegistry, type LoadedDriver } from './driver-registry.ts';
-import { sessionNotCreated, toWebDriverError, WebDriverError } from './errors.ts';
+import { sessionNotCreated, toWebDriverError, unknownCommand, WebDriverError } from './errors.ts';
 import type { DeviceServerFaults } from './faults.ts';
-import { featuresForDriver, type ScopedFeature } from './insecure-features.ts';
+import { ALL_DRIVERS, featuresForDriver, KNOWN_FEATURES, type ScopedFeature } from './insecure-features.ts';
 import { DEFAULT_NEW_COMMAND_TIMEOUT_S, SessionRegistry, type ActiveSession } from './session-registry.ts';
 import type { TextLogger } from './text-logger.ts';
 
@@ -20,6 +20,18 @@ export interface SessionServiceOptions {
   readonly log: TextLogger;
   /** Handed to every driver: the only directory it reads app packages from. */
   readonly appsRoot: string;
+}
+
+/**
+ * The insecure features a driver gets: those whose scope names it or is `*` (spec,
+ * Insecure feature flags 1). Faults: adb-shell-without-flag, feature-scope-ignored,
+ * feature-name-ignored, wildcard-scope-ignored.
+ */
+function enabledFeatures(allowInsecure: readonly ScopedFeature[], driver: LoadedDriver, faults: DeviceServerFaults): string[] {
+  const reaching = faults.has('wildcard-scope-ignored') ? allowInsecure.filter((f) => f.scope !== ALL_DRIVERS) : allowInsecure;
+  const scoped = faults.has('feature-scope-ignored') ? reaching.map((f) => f.feature) : featuresForDriver(reaching, driver.name, driver.record.automationName);
+  const named = faults.has('feature-name-ignored') ? (scoped.length > 0 ? [...KNOWN_FEATURES] : scoped) : scoped;
+  return faults.has('adb-shell-without-flag') ? [...new Set([...named, 'adb_shell'])] : named;
 }
 
 /** For fault `app-path-unchecked`: an app path the driver could read (else it is dropped). */
@@ -58,6 +70,10 @@ export class SessionService {
 
   async create(body: unknown): Promise<{ sessionId: string; capabilities: Caps }> {
     const { faults, log, allowInsecure, appsRoot } = this.options;
+    // Fault session-route-needs-driver: without drivers, the request is answered as a route the server does not have.
+    if (faults.has('session-route-needs-driver')) {
+      if (this.options.registry.drivers.length === 0) throw unknownCommand('POST', '/session');
+    }
     const candidates = processCapabilities(body, {
       acceptUnprefixed: faults.has('unprefixed-capabilities-accepted'),
       acceptLegacy: faults.has('legacy-desired-capabilities-accepted'),
@@ -75,7 +91,7 @@ export class SessionService {
       sessionId,
       appsRoot,
       driverName: driver.name,
-      enabledFeatures: featuresForDriver(allowInsecure, driver.name, driver.record.automationName),
+      enabledFeatures: enabledFeatures(allowInsecure, driver, faults),
       log: (message) => log.info(`${driver.record.automationName}@${sessionId.slice(0, 8)}`, message),
     });
     let capabilities: Caps;

@@ -9,5 +9,7 @@ export interface AppContext {
   readonly faults: ResourceFaults;
   /** Delay of the deferred commit under the fault ack-before-commit. */
   readonly ackDelayMs: number;
+  /** How long after its 204 was sent the fault commit-after-204 commits. */
+  readonly lateCommitMs: number;
   has(fault: ResourceFault): boolean;
 }

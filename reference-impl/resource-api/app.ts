@@ -10,6 +10,8 @@ import { clientErrorHandler, frameworkErrors, installErrorHandling, stripErrorBo
 import type { ResourceFaults } from './faults.ts';
 import { NO_FAULTS } from './faults.ts';
 import { healthRoute } from './health-route.ts';
+import { compressWhenAsked } from './compress-when-asked.ts';
+import { LATE_COMMIT_MS } from './late-commit.ts';
 import { labelsRoutes } from './labels-routes.ts';
 import { preferencesRoutes } from './preferences-routes.ts';
 import { preflightRoutes } from './preflight-routes.ts';
@@ -32,6 +34,8 @@ export interface AppDeps {
   readonly logger?: FastifyBaseLogger;
   /** Delay of the deferred commit under the fault ack-before-commit (default 300 ms). */
   readonly ackDelayMs?: number;
+  /** How long after the 204 was sent the fault commit-after-204 commits (default LATE_COMMIT_MS). */
+  readonly lateCommitMs?: number;
   /** Request deadlines and the connection cap (default DEFAULT_SERVER_LIMITS). */
   readonly limits?: ServerLimits;
 }
@@ -54,6 +58,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     tokens: deps.tokens,
     faults,
     ackDelayMs: deps.ackDelayMs ?? 300,
+    lateCommitMs: deps.lateCommitMs ?? LATE_COMMIT_MS,
     has: (fault) => faults.has(fault),
   };
   // The request line is logged with its query redacted (a token sent as ?access_token= is refused, and not written down).
@@ -76,6 +81,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   orderPipelinedRequests(app);
   app.addHook('onSend', addCommonHeaders(ctx));
   if (ctx.has('empty-error-bodies')) app.addHook('onSend', stripErrorBodies);
+  if (ctx.has('content-encoding-when-asked')) app.addHook('onSend', compressWhenAsked);
   app.addHook('onClose', () => ctx.db.drain());
   installErrorHandling(app, routeShapes(deps.probe === true), ctx);
   healthRoute(app, ctx);

@@ -1,7 +1,10 @@
 // Races over real sockets, on the embedded store and (with DATABASE_URL) on a real
 // PostgreSQL in a schema of its own: concurrent DELETEs of one label end absent with
 // ONE effect (one 204, 404 to the rest); concurrent PATCHes carrying the same
-// If-Match give exactly one 204 and 412 to the rest.
+// If-Match give exactly one 204 and 412 to the rest. And the race faults lose those
+// races: concurrent-delete-both-succeed (a widened window) every time, lock-per-request
+// and no-row-lock (PostgreSQL only: PGlite serves one query, and one transaction, at a
+// time) within a few races, as narrow as they are.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +31,8 @@ describe.each(adapters)('concurrency on $name', ({ name, skip }) => {
   let store: SqlStore;
   let app: FastifyInstance;
   let faulty: FastifyInstance;
+  let conflicting: FastifyInstance;
+  const racy = new Map<string, FastifyInstance>();
 
   beforeAll(async () => {
     if (skip) return;
@@ -35,11 +40,15 @@ describe.each(adapters)('concurrency on $name', ({ name, skip }) => {
     store = await openStore(name === 'postgres' ? { databaseUrl, schema, maxConnections: RACERS + 2 } : { dataDir });
     app = await readyApp(store, tokens, { probe: true });
     faulty = await readyApp(store, tokens, { probe: true, faults: ['concurrent-delete-both-succeed'] });
+    conflicting = await readyApp(store, tokens, { probe: true, faults: ['concurrent-delete-409'] });
+    for (const fault of ['lock-per-request', 'no-row-lock'] as const) racy.set(fault, await readyApp(store, tokens, { probe: true, faults: [fault] }));
   });
   afterAll(async () => {
     if (skip) return;
     await app.close();
     await faulty.close();
+    await conflicting.close();
+    for (const racyApp of racy.values()) await racyApp.close();
     await store.close();
     if (name === 'postgres') await dropSchema(schema);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -97,4 +106,51 @@ describe.each(adapters)('concurrency on $name', ({ name, skip }) => {
     expect(statuses.filter((s) => s === 204).length).toBeGreaterThan(1);
     expect(await deletedEffects(faulty, id)).toBeGreaterThan(1);
   });
+
+  it.skipIf(skip)('fault concurrent-delete-409: a DELETE meeting another of its label answers 409; the label still ends absent with one effect', async (ctx) => {
+    if (name === 'pglite') return ctx.skip('PGlite runs each query to its end before the next request is read, so no two DELETEs are in flight together: the fault needs PostgreSQL');
+    const user = tokens.fresh();
+    const id = await createLabel(conflicting, user);
+    const statuses = await deleteRace(conflicting, user, id);
+    expect(statuses).toContain(409);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(1);
+    expect(await labelStatus(conflicting, user, id)).toBe(404);
+    expect(await deletedEffects(conflicting, id)).toBe(1);
+  });
+
+  // Narrow races: each is tried up to RACES times, and must be lost at least once.
+  const RACES = 10;
+  const racyCases = [
+    { fault: 'lock-per-request', skip: name === 'pglite' ? 'PGlite runs each query to its end before the next request is read: the fault needs PostgreSQL' : undefined },
+    { fault: 'no-row-lock', skip: name === 'pglite' ? 'PGlite runs one transaction at a time: the fault needs PostgreSQL' : undefined },
+  ];
+  for (const { fault, skip: why } of racyCases) {
+    it.skipIf(skip ?? why)(`fault ${fault}: concurrent DELETEs of one label write more than one effect, within ${RACES} races`, async () => {
+      const target = racy.get(fault) as FastifyInstance;
+      const user = tokens.fresh();
+      let most = 0;
+      for (let attempt = 0; attempt < RACES && most <= 1; attempt++) {
+        const id = await createLabel(target, user);
+        await deleteRace(target, user, id);
+        most = Math.max(most, await deletedEffects(target, id));
+      }
+      expect(most).toBeGreaterThan(1);
+    });
+
+    it.skipIf(skip ?? why)(`fault ${fault}: of concurrent PATCHes with one If-Match more than one succeeds, within ${RACES} races`, async () => {
+      const target = racy.get(fault) as FastifyInstance;
+      const user = tokens.fresh();
+      let most = 0;
+      for (let attempt = 0; attempt < RACES && most <= 1; attempt++) {
+        const { etag } = await currentPrefs(target, user);
+        const statuses = await race(target, RACERS, () => ({
+          method: 'PATCH',
+          headers: { authorization: user.auth, 'content-type': 'application/json', 'if-match': etag ?? '' },
+          body: '{"weeklyDigest":true}',
+        }), prefsPath(user));
+        most = Math.max(most, statuses.filter((s) => s === 204).length);
+      }
+      expect(most).toBeGreaterThan(1);
+    });
+  }
 });

@@ -45,6 +45,17 @@ describe('readConfig', () => {
     }
   });
 
+  it('refuses the faults that can only show on PostgreSQL without DATABASE_URL, naming why', () => {
+    const faults = { CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'lock-per-request,no-row-lock,multi-process-read-then-write' };
+    const problems = problemsOf(faults);
+    expect(problems).toEqual([
+      expect.stringMatching(/^fault lock-per-request needs DATABASE_URL: PGlite runs each query to its end/),
+      expect.stringMatching(/^fault no-row-lock needs DATABASE_URL: PGlite runs one transaction at a time/),
+      expect.stringMatching(/^fault multi-process-read-then-write needs DATABASE_URL: .*PGlite belongs to one process/),
+    ]);
+    expect(problemsOf({ ...faults, DATABASE_URL: 'postgres://u@h:5432/d' })).toEqual([]);
+  });
+
   it('rejects ports out of range and an empty API_TOKENS', () => {
     expect(problemsOf({ PORT: '65536' })).toHaveLength(1);
     expect(problemsOf({ PORT: '-1' })).toHaveLength(1);

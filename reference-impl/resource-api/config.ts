@@ -83,6 +83,18 @@ function readFaultSet(env: NodeJS.ProcessEnv, problems: string[]): ResourceFault
   }
 }
 
+/** Faults that can only show on PostgreSQL: on PGlite they would be a clean reference that quietly passes. */
+function postgresOnlyFaults(config: Pick<ResourceApiConfig, 'faults' | 'databaseUrl'>): string[] {
+  if (config.databaseUrl !== undefined) return [];
+  const why = {
+    'lock-per-request': 'PGlite runs each query to its end before the next request is read, so no two requests interleave',
+    'no-row-lock': 'PGlite runs one transaction at a time, so no two read the same row',
+    'multi-process-read-then-write': 'it runs several processes on one store, and PGlite belongs to one process',
+  } as const;
+  return (Object.keys(why) as (keyof typeof why)[]).filter((fault) => config.faults.has(fault))
+    .map((fault) => `fault ${fault} needs DATABASE_URL: ${why[fault]}`);
+}
+
 /** Reads and validates the environment; throws ConfigError listing every problem. */
 export function readConfig(env: NodeJS.ProcessEnv): ResourceApiConfig {
   const problems: string[] = [];
@@ -99,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ResourceApiConfig {
     ...readTokens(env, problems),
     limits: readServerLimits(env, problems),
   };
+  problems.push(...postgresOnlyFaults(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

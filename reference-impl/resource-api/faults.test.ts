@@ -1,6 +1,8 @@
 // Each fault switch must really break the behaviour it names, so the self-test can
 // prove every conformance check able to fail. (The raw-wire faults are proved in
-// wire-framing.test.ts, concurrent-delete-both-succeed in concurrency.test.ts.)
+// wire-framing.test.ts; the race faults — concurrent-delete-both-succeed, concurrent-delete-409,
+// lock-per-request, no-row-lock — in concurrency.test.ts, multi-process-read-then-write
+// in server.test.ts, where the server runs as its processes.)
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +21,8 @@ const tokens = new TestTokens();
 const apps: FastifyInstance[] = [];
 let clean: FastifyInstance;
 
-async function appWith(fault: ResourceFault, ackDelayMs?: number): Promise<FastifyInstance> {
-  const app = await readyApp(embedded.store, tokens, { faults: [fault], probe: true, ackDelayMs });
+async function appWith(fault: ResourceFault, ackDelayMs?: number, lateCommitMs?: number): Promise<FastifyInstance> {
+  const app = await readyApp(embedded.store, tokens, { faults: [fault], probe: true, ackDelayMs, lateCommitMs });
   apps.push(app);
   return app;
 }
@@ -47,7 +49,7 @@ const deleteLabel = (app: FastifyInstance, id: string, user?: TestUser) => {
 const failNextCommit = (app: FastifyInstance) => request(app.server).post('/__probe/fail-next-commit').expect(204);
 
 const covered = new Set<string>(['body-after-204', 'content-length-on-204', 'chunked-204', 'crlf-after-204',
-  'content-encoding-on-204', 'concurrent-delete-both-succeed']);
+  'content-encoding-on-204', 'concurrent-delete-both-succeed', 'concurrent-delete-409', 'lock-per-request', 'no-row-lock', 'multi-process-read-then-write']);
 const fault = (name: ResourceFault, title: string, fn: () => Promise<void>) => {
   covered.add(name);
   it(`${name}: ${title}`, fn);
@@ -103,6 +105,25 @@ describe('durability', () => {
     await app.close(); // waits for the deferred commits
     expect((await currentPrefs(clean, user)).weeklyDigest).toBe(true);
     expect(await labelStatus(clean, user, id)).toBe(404);
+  });
+
+  fault('commit-after-204', 'PATCH and DELETE answer 204 and commit a moment after the answer was sent', async () => {
+    const app = await appWith('commit-after-204', undefined, 1_000);
+    const user = tokens.fresh();
+    const id = await createLabel(app, user);
+    expect((await patchPrefs(app, user, true)).status).toBe(204);
+    expect((await currentPrefs(app, user)).weeklyDigest).toBe(false);
+    await deleteLabel(app, id, user).expect(204);
+    expect(await labelStatus(app, user, id)).toBe(200);
+    // What a request is refused for is still decided before the answer: a stale If-Match is 412, an absent label 404.
+    const stale = await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).set('If-Match', '"v9"')
+      .set('Content-Type', 'application/json').send('{"weeklyDigest":false}');
+    expect(stale.status).toBe(412);
+    await deleteLabel(app, 'lbl_000000000000000000000000', user).expect(404);
+    await app.close(); // waits for the deferred commits
+    expect((await currentPrefs(clean, user)).weeklyDigest).toBe(true);
+    expect(await labelStatus(clean, user, id)).toBe(404);
+    expect(await deletedEffects(clean, id)).toBe(1);
   });
 
   fault('failed-commit-409', 'a failed commit is answered 409, not 503; nothing changed', async () => {
@@ -267,6 +288,25 @@ describe('caching and CORS', () => {
   fault('preflight-requires-auth', 'a preflight without a token is rejected', async () => {
     const app = await appWith('preflight-requires-auth');
     await request(app.server).options('/v1/labels').set('Access-Control-Request-Method', 'POST').expect(401);
+  });
+});
+
+describe('compression', () => {
+  fault('content-encoding-when-asked', 'a client that accepts gzip gets its 204s labelled Content-Encoding: gzip; one that does not, none', async () => {
+    const app = await appWith('content-encoding-when-asked');
+    const user = tokens.fresh();
+    const asked = await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).set('Accept-Encoding', 'gzip, deflate, br')
+      .set('Content-Type', 'application/json').send('{"weeklyDigest":true}');
+    expect(asked.status).toBe(204);
+    expect(asked.headers['content-encoding']).toBe('gzip');
+    const plain = await request(app.server).patch(prefsPath(user)).set('Authorization', user.auth).set('Accept-Encoding', 'identity')
+      .set('Content-Type', 'application/json').send('{"weeklyDigest":false}');
+    expect(plain.status).toBe(204);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The bodies it labels are compressed for real (supertest inflates them again).
+    const read = await request(app.server).get(prefsPath(user)).set('Authorization', user.auth).set('Accept-Encoding', 'gzip');
+    expect(read.headers['content-encoding']).toBe('gzip');
+    expect(read.body).toEqual({ weeklyDigest: false });
   });
 });
 

@@ -11,6 +11,7 @@ export const KNOWN_FAULTS = [
   'chunked-204', //               sends `Transfer-Encoding: chunked` and a terminating `0\r\n\r\n` on a 204
   'crlf-after-204', //            writes an extra CRLF after the 204 header section
   'content-encoding-on-204', //   sends `Content-Encoding: gzip` on a 204
+  'content-encoding-when-asked', // compresses answers for a client that accepts gzip, labelling its empty 204s `Content-Encoding: gzip` too
   // --- status and representation ---
   'patch-200-with-body', //       PATCH preferences answers 200 with the JSON instead of 204
   'digest-as-string', //          GET preferences answers weeklyDigest as a string ("true") instead of a boolean
@@ -21,9 +22,14 @@ export const KNOWN_FAULTS = [
   'repeated-delete-204', //       a DELETE of an absent label answers 204 instead of 404
   'repeated-delete-effect', //    a repeated DELETE writes another label.deleted outbox row
   'concurrent-delete-both-succeed', // read-then-delete without a RETURNING guard: concurrent DELETEs all answer 204 and all write the effect
+  'concurrent-delete-409', //     a DELETE that meets another DELETE of the same label in flight answers 409 Conflict instead of waiting (the label still ends absent, one effect; PostgreSQL only)
+  'lock-per-request', //          DELETE and conditional PATCH read, then write, under a lock made for each request (it excludes nothing; PostgreSQL only)
+  'no-row-lock', //               DELETE and conditional PATCH read the row in their transaction without FOR UPDATE, then write whatever was read (PostgreSQL only)
+  'multi-process-read-then-write', // 4 processes behind one port; DELETE and conditional PATCH read, then write, under a lock of their own process (PostgreSQL only)
   'effect-before-commit', //      the label.deleted row is committed before (and apart from) the DELETE's transaction
   // --- durability ---
   'ack-before-commit', //         answers 204 first and commits ~300 ms later
+  'commit-after-204', //          PATCH and DELETE answer 204, then commit in a background task a few milliseconds after the answer was sent
   '204-despite-failed-commit', // answers 204 although the commit failed (nothing changed)
   'failed-commit-409', //         a failed commit is answered 409 Conflict instead of 503 (still no success, but no 5xx)
   // --- ETag / If-Match ---

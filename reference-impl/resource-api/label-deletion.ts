@@ -7,15 +7,29 @@ import type { IfMatch } from './etag.ts';
 import type { LabelDeletion } from './labels-repo.ts';
 import { deleteLabel, deleteLabelUnguarded, findLabel } from './labels-repo.ts';
 import { LABEL_DELETED, recordEffect, reemitEffect } from './outbox.ts';
+import { ProblemError } from './problem.ts';
+import { racyDeletion } from './racy-writes.ts';
 
 // Fault concurrent-delete-both-succeed: the gap between the check and the act is
 // widened so that concurrent requests reliably both pass the check.
 const RACE_WINDOW_MS = 50;
 
+// Fault concurrent-delete-409: the labels this process is deleting right now. Label ids
+// are unique, so one set serves every app of the process.
+const deletionsInFlight = new Set<string>();
+
 export async function performDeletion(
   ctx: AppContext, id: string, owner: string | null, condition: IfMatch | undefined,
 ): Promise<LabelDeletion> {
+  if (ctx.has('concurrent-delete-409')) return refusingConcurrentDeletion(id, () => deleteInTransaction(ctx, id, owner, condition));
+  return deleteInTransaction(ctx, id, owner, condition);
+}
+
+async function deleteInTransaction(
+  ctx: AppContext, id: string, owner: string | null, condition: IfMatch | undefined,
+): Promise<LabelDeletion> {
   if (ctx.has('concurrent-delete-both-succeed')) return readThenDelete(ctx, id, owner);
+  if (ctx.has('lock-per-request') || ctx.has('no-row-lock') || ctx.has('multi-process-read-then-write')) return racyDeletion(ctx, id, owner, condition);
   if (ctx.has('effect-before-commit')) await emitEffectFirst(ctx, id, owner);
   return ctx.db.commit(async (tx) => {
     const outcome = await deleteLabel(tx, id, owner, condition);
@@ -24,6 +38,17 @@ export async function performDeletion(
     }
     return outcome;
   });
+}
+
+/** A DELETE that meets another of the same label answers 409, as a lock conflict surfaced to the client would, instead of waiting its turn. */
+async function refusingConcurrentDeletion(id: string, deletion: () => Promise<LabelDeletion>): Promise<LabelDeletion> {
+  if (deletionsInFlight.has(id)) throw new ProblemError('conflict', 'another request is deleting this label; try again');
+  deletionsInFlight.add(id);
+  try {
+    return await deletion();
+  } finally {
+    deletionsInFlight.delete(id);
+  }
 }
 
 async function readThenDelete(ctx: AppContext, id: string, owner: string | null): Promise<LabelDeletion> {

@@ -8,6 +8,7 @@ import { authenticate } from './auth-hooks.ts';
 import { requireJson } from './content-type-hook.ts';
 import { parseIfMatch } from './etag.ts';
 import { performDeletion } from './label-deletion.ts';
+import { deleteAfterAnswer } from './late-commit.ts';
 import type { LabelDeletion } from './labels-repo.ts';
 import { createLabel, deleteLabel, findLabel } from './labels-repo.ts';
 import { sendNoContent } from './no-content.ts';
@@ -59,6 +60,12 @@ async function deleteLabelRoute(ctx: AppContext, request: LabelRequest, reply: F
   if (ctx.has('ack-before-commit')) {
     if (!(await findLabel(ctx.db, id, owner))) throw notFound();
     ctx.db.later(ctx.ackDelayMs, () => ctx.db.commit((tx) => deleteLabel(tx, id, owner, condition)));
+    return sendNoContent(ctx, request, reply);
+  }
+  if (ctx.has('commit-after-204')) {
+    const deferred = await deleteAfterAnswer(ctx, reply, id, owner, condition);
+    if (deferred === 'absent') throw notFound();
+    if (deferred === 'precondition-failed') throw preconditionFailed();
     return sendNoContent(ctx, request, reply);
   }
   let outcome: LabelDeletion;

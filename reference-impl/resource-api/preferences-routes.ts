@@ -6,8 +6,10 @@ import { authenticate, authorizeUser } from './auth-hooks.ts';
 import { requireJson } from './content-type-hook.ts';
 import type { IfMatch } from './etag.ts';
 import { parseIfMatch } from './etag.ts';
+import { patchAfterAnswer } from './late-commit.ts';
 import { sendNoContent } from './no-content.ts';
 import { returnPreference } from './prefer.ts';
+import { racyPreferencesWrite } from './racy-writes.ts';
 import type { PreferencesWrite } from './preferences-repo.ts';
 import { readPreferences, writePreferences } from './preferences-repo.ts';
 import { ProblemError } from './problem.ts';
@@ -37,10 +39,15 @@ async function patchPreferences(ctx: AppContext, request: PreferencesRequest, re
   // 6. If-Match (412): evaluated by the compare-and-set statement that applies the change
   const ifMatch = ctx.has('if-match-first-tag-only') ? request.headers['if-match']?.split(',')[0] : request.headers['if-match'];
   const condition = ctx.has('if-match-ignored') ? undefined : parseIfMatch(ifMatch);
-  const apply = (c: IfMatch | undefined) => ctx.db.commit((tx) => writePreferences(tx, userId, weeklyDigest, c));
+  const apply = (c: IfMatch | undefined) => (ctx.has('lock-per-request') || ctx.has('no-row-lock') || ctx.has('multi-process-read-then-write')
+    ? racyPreferencesWrite(ctx, userId, weeklyDigest, c)
+    : ctx.db.commit((tx) => writePreferences(tx, userId, weeklyDigest, c)));
   if (ctx.has('ack-before-commit')) {
     ctx.db.later(ctx.ackDelayMs, () => apply(condition));
     return sendNoContent(ctx, request, reply);
+  }
+  if (ctx.has('commit-after-204')) {
+    if (await answerThenCommit(ctx, request, reply, userId, weeklyDigest, condition)) return reply;
   }
   // 7. apply  8. commit: nothing is answered before COMMIT returned
   let write: PreferencesWrite;
@@ -67,4 +74,20 @@ async function patchPreferences(ctx: AppContext, request: PreferencesRequest, re
       .type(JSON_TYPE).send(preferencesBody(preferences));
   }
   return sendNoContent(ctx, request, reply, { etag, ...applied });
+}
+
+/**
+ * Fault commit-after-204: the 204 first, the write a moment later (late-commit.ts).
+ * True once answered; false where a representation is asked for, which takes the correct
+ * path. (A boolean, not the reply: a FastifyReply is thenable, and an async function
+ * returning one resolves to what it settles with, undefined.)
+ */
+async function answerThenCommit(
+  ctx: AppContext, request: PreferencesRequest, reply: FastifyReply, userId: string, weeklyDigest: boolean, condition: IfMatch | undefined,
+): Promise<boolean> {
+  if (returnPreference(request.headers.prefer) === 'representation') return false;
+  const version = await patchAfterAnswer(ctx, reply, userId, weeklyDigest, condition);
+  if (version === undefined) throw new ProblemError('precondition-failed', 'If-Match does not match the current ETag; GET the preferences for the current one');
+  sendNoContent(ctx, request, reply, { etag: etagFor(ctx, version) });
+  return true;
 }

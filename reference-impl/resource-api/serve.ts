@@ -16,13 +16,15 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-export async function serve(config: ResourceApiConfig, logger: pino.Logger): Promise<Serving> {
+/** `beforeListen`: awaited once the store is open and the app built, before it listens (server.ts's processes listen together). */
+export async function serve(config: ResourceApiConfig, logger: pino.Logger, beforeListen?: () => Promise<void>): Promise<Serving> {
   const ownDataDir = config.databaseUrl || config.dataDir ? undefined : defaultDataDir();
   const removeOwnDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true });
   let store: SqlStore | undefined;
   try {
     store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir ?? ownDataDir });
     const app = buildApp({ store, tokens: config.tokens, faults: config.faults, probe: config.probe, logger, limits: config.limits });
+    await beforeListen?.();
     await app.listen({ host: config.host, port: config.port });
     const opened = store;
     return { app, store, close: async () => { await app.close(); await opened.close(); removeOwnDataDir(); } };

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -45,6 +46,18 @@ function start(env: Record<string, string>): Promise<Running> {
       child.removeAllListeners('exit');
       resolve({ child, url: String(entry['url']), lines, stop: (signal) => { const done = exited(child); child.kill(signal); return done; } });
     });
+  });
+}
+
+/** One request on a connection of its own (no keep-alive agent); resolves to the status. */
+function onFreshConnection(url: string, method: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -104,4 +117,35 @@ describe('server.ts', () => {
       await dropSchema(schema);
     }
   });
+
+  // Fault multi-process-read-then-write: 4 processes behind one port, each locking only
+  // its own. Bursts of concurrent DELETEs until two reach two processes and both
+  // delete: more than one label.deleted effect.
+  it.skipIf(pgSkip)('fault multi-process-read-then-write: runs 4 processes behind one port; concurrent DELETEs reaching two of them both delete', async () => {
+    const schema = uniqueSchemaName('wct_ra_mp');
+    try {
+      const server = await start({
+        DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: schema, CONFORMANCE_PROBE: '1',
+        CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'multi-process-read-then-write', API_TOKENS: 'mp-token:alice',
+      });
+      try {
+        const auth = { authorization: 'Bearer mp-token' };
+        let most = 0;
+        for (let burst = 0; burst < 30 && most <= 1; burst++) {
+          const created = await fetch(`${server.url}/v1/labels`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"mp"}' });
+          const { id } = await created.json() as { id: string };
+          // A connection of its own for each: a kept-alive one stays with the process that took it.
+          await Promise.all(Array.from({ length: 8 }, () => onFreshConnection(`${server.url}/v1/labels/${id}`, 'DELETE', auth)));
+          const effects = await fetch(`${server.url}/__probe/effects?kind=label.deleted&subject=${id}`);
+          most = Math.max(most, (await effects.json() as { count: number }).count);
+        }
+        expect(most).toBeGreaterThan(1);
+      } finally {
+        expect(await server.stop('SIGTERM')).toBe(0);
+      }
+      expect(server.lines.find((line) => line['processes'] === 4)?.['msg']).toBe('listening');
+    } finally {
+      await dropSchema(schema);
+    }
+  }, 60_000);
 });

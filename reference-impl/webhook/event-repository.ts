@@ -44,6 +44,11 @@ export function eventRow(event: { id: string; type: string }, raw: Buffer, fault
   return { key: eventKey(event.id, raw, faults), eventId: storageKey(event.id), type: event.type, raw };
 }
 
+/** A row's placeholders: $1, the provider, is shared; the row's own four values are $(offset + 2) to $(offset + 5). */
+function rowPlaceholders(offset: number): string {
+  return `($1, $${offset + 2}, $${offset + 3}, $${offset + 4}, $${offset + 5})`;
+}
+
 /**
  * Records several deliveries and queues the jobs of the new ones in ONE statement —
  * so also one transaction and one commit when it runs on its own (the group
@@ -57,7 +62,7 @@ export function eventRow(event: { id: string; type: string }, raw: Buffer, fault
  */
 export async function insertEvents(tx: SqlExecutor, rows: readonly EventRow[]): Promise<RecordOutcome[]> {
   const ordered = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const values = ordered.map((_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5})`).join(', ');
+  const values = ordered.map((_, i) => rowPlaceholders(i * 4)).join(', ');
   const { rows: inserted } = await tx.query<{ event_key: string }>(
     `WITH recorded AS (
        INSERT INTO webhook_events (provider, event_key, event_id, event_type, raw_body) VALUES ${values}

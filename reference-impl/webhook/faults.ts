@@ -14,6 +14,7 @@ export const WEBHOOK_FAULTS = [
   'malformed-content-type-rejected', // a malformed Content-Type gets the framework's error, not 401
   'strict-content-type-equality', // Content-Type must equal "application/json" exactly: charset rejected
   'content-type-substring-match', // any Content-Type containing "json" is JSON: application/jsonp, text/json too
+  'json-suffix-accepted', //       structured suffixes are JSON too (Flask's is_json): application/cloudevents+json read as application/json
   'parse-error-unhandled', //       a JSON syntax error escapes as a 500
   'non-object-unhandled', //        reads fields of null without a check: 500
   'array-as-batch', //              a JSON array is taken as a batch of events: [] → 202
@@ -36,6 +37,7 @@ export const WEBHOOK_FAULTS = [
   'body-limit-100kb', //            rejects bodies over 100 KiB (a common framework default)
   'read-then-write-dedup', //       checks for the id with a SELECT, then inserts: no uniqueness in the database
   'second-effect-on-duplicate', //  a duplicate delivery performs the business action again
+  'slow-second-effect-on-duplicate', // every event's work takes 1 s, and a duplicate delivery performs the business action again as slowly: its second effect lands 1 s after the redelivery
   'ack-before-commit', //           answers 202 before the record is committed (committed ~0.5 s later)
   'no-version-guard', //            applies every version, older ones too
   'equal-version-reapplied', //     applies a version equal to the stored one again
@@ -43,6 +45,7 @@ export const WEBHOOK_FAULTS = [
   'effect-twice', //                the business action is recorded twice for one event
   'no-metrics', //                  exposes no operational records at /metrics
   'wrong-payment-status', //        a payment.succeeded event sets the status "paid"
+  'record-status-done', //          a completed record's status is reported as "done", a name the spec does not give
 ] as const;
 
 export type WebhookFault = (typeof WEBHOOK_FAULTS)[number];

@@ -2,9 +2,11 @@
 // own (the way a vendor points it at a deployment): passing when clean, skipping the
 // server-command and discovery checks with their reasons when not offered, failing by
 // name (with transcript and reproduction) under a fault — the listing route judged on
-// the target itself —, skipping what needs W3C's deletion route where the server has
-// none (the spec shows no deletion route), and refusing bad options or a base URL where
-// the status route does not answer (exit 2, naming the right one).
+// the target itself, when the run says it was started without *:session_discovery —,
+// asking (exit 2) when the run does not say and the target lists its sessions, skipping
+// what needs W3C's deletion route where the server has none (the spec shows no deletion
+// route), and refusing bad options or a base URL where the status route does not answer
+// (exit 2, naming the right one).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,20 +76,35 @@ describe('wirecheck run device-server --target external', () => {
 
   it('fails by name against a faulty server (exit 1), with the transcript and a reproduction command', async () => {
     const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', faulty.baseUrl, ...SESSION, '--seed', '5',
-      '--only', 'DS-STATUS-01,DS-LEGACY-01,DS-SESS-01,DS-DISC-05']);
+      '--no-session-discovery', '--only', 'DS-STATUS-01,DS-LEGACY-01,DS-SESS-01,DS-DISC-05']);
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/FAILED \(exit 1\): .*DS-STATUS-01/);
     const failed = run.summary?.checks.find((c) => c.id === 'DS-LEGACY-01');
     expect(failed?.outcome).toBe('failed');
-    expect(failed?.reproduce).toBe(`npx wirecheck run device-server --target external --base-url ${faulty.baseUrl} --seed 5 ${SESSION.join(' ')} --only DS-LEGACY-01`);
+    expect(failed?.reproduce).toBe(`npx wirecheck run device-server --target external --base-url ${faulty.baseUrl} --seed 5 ${SESSION.join(' ')} --no-session-discovery --only DS-LEGACY-01`);
     const transcript = readFileSync(join(run.reportDir, failed?.transcript ?? ''), 'utf8');
     expect(transcript).toContain('GET /sessions HTTP/1.1');
     expect(run.summary?.checks.find((c) => c.id === 'DS-SESS-01')?.outcome).toBe('passed');
-    // The target itself, run without --session-discovery, answers the listing route: a failure that names the other possibility.
+    // The target itself, which the run says was started without *:session_discovery, answers the listing route: a failure that names the other possibility.
     const listing = run.summary?.checks.find((c) => c.id === 'DS-DISC-05');
     expect(listing?.outcome).toBe('failed');
     expect(listing?.reason).toContain('If the server was started with *:session_discovery, pass --session-discovery');
   }, 120_000);
+
+  it('asks, with exit 2 before any check, whether --session-discovery was forgotten when the run does not say and the target lists its sessions', async () => {
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', faulty.baseUrl, ...SESSION, '--no-allure', '--only', 'DS-DISC-05']);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toContain(`the run does not say whether the device server was started with *:session_discovery, and GET ${faulty.baseUrl}vendor/sessions answers a session listing (200 OK, value an array of 0)`);
+    expect(run.stderr).toContain('Was the target started with --allow-insecure=*:session_discovery, and --session-discovery forgotten? If it was, add --session-discovery');
+    expect(run.stderr).toContain('If it was not, say so with --no-session-discovery: DS-DISC-05 then judges the listing as a fault.');
+    expect(run.stdout).not.toMatch(/[✓✗] DS-/);
+  }, 60_000);
+
+  it('refuses --session-discovery with --no-session-discovery (exit 2), before reaching the target', async () => {
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', clean.baseUrl, ...SESSION, '--session-discovery', '--no-session-discovery']);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toContain('--session-discovery and --no-session-discovery contradict each other');
+  });
 
   it('skips, naming the answer, a check that needs W3C\'s deletion route where the server does not answer it (the spec shows no deletion route)', async () => {
     // One such check per run: each leaves its session on the one simulated device.

@@ -12,6 +12,6 @@ describe('wirecheck list --json', () => {
     const checks = JSON.parse(run.stdout) as Listed[];
     expect(checks.filter((c) => c.level !== 'INFO' && !c.basis?.quote).map((c) => c.id)).toEqual([]);
     expect(checks.find((c) => c.id === 'WH-VAL-14')?.basis).toEqual({ quote: expect.stringContaining('Only `payment.succeeded` is accepted.') });
-    expect(checks.find((c) => c.id === 'WH-SIG-20')?.basis?.source).toBe('RFC 9110 §8.3.1');
+    expect(checks.find((c) => c.id === 'RA-DUR-04')?.basis?.source).toBe('RFC 9110 §15.6');
   }, 30_000);
 });

@@ -1,7 +1,9 @@
 // The preflight, through the real executable against `wirecheck serve`d receivers and
 // APIs: each set-up mistake ends the run with exit 2 and a message naming the fix,
-// before any check — and several --base-url of one deployment run the races across
-// instances, while instances that do not share a store are refused.
+// before any check, while what the spec makes the target's fault (a record status it
+// does not name) fails the checks that depend on it — and several --base-url of one
+// deployment run the races across instances, while instances that do not share a
+// store are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWirecheck } from '../testing/run-wirecheck.ts';
 import { serveReference, type Served } from '../testing/serve-reference.ts';
@@ -16,14 +18,17 @@ function external(baseUrls: readonly string[], extra: readonly string[]): string
 describe('the webhook preflight', () => {
   let withProbe: Served;
   let withoutProbe: Served;
+  let statusDone: Served;
   beforeAll(async () => {
-    [withProbe, withoutProbe] = await Promise.all([
+    [withProbe, withoutProbe, statusDone] = await Promise.all([
       serveReference('webhook', { WEBHOOK_SECRET: SECRET, CONFORMANCE_PROBE: '1' }),
       serveReference('webhook', { WEBHOOK_SECRET: SECRET }),
+      // Its probe reports a completed record as "done": a status the spec does not name.
+      serveReference('webhook', { WEBHOOK_SECRET: SECRET, CONFORMANCE_PROBE: '1', CONFORMANCE_FAULTS_ENABLED: '1', WIRECHECK_FAULTS: 'record-status-done' }),
     ]);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([withProbe?.stop(), withoutProbe?.stop()]);
+    await Promise.all([withProbe?.stop(), withoutProbe?.stop(), statusDone?.stop()]);
   });
 
   it('ends a run with the wrong --secret in exit 2, naming the secret, before any check', async () => {
@@ -40,6 +45,19 @@ describe('the webhook preflight', () => {
     expect(run.stderr).toContain('the probe does not see the event it was just acknowledged');
     expect(run.stderr).toContain('drop --probe');
   }, 60_000);
+
+  it('fails, not exit 2, a receiver whose probe reports a record status the spec does not name: the MUST check and the checks that need the probe, naming the spec\'s four', async () => {
+    const run = await runWirecheck(external([statusDone.baseUrl], ['--secret', SECRET, '--probe', '--only', 'WH-PROC-04,WH-ACK-03,WH-ACK-01']));
+    expect(run.exitCode, run.stdout + run.stderr).toBe(1);
+    const outcome = (id: string) => run.summary?.checks.find((c) => c.id === id);
+    for (const id of ['WH-PROC-04', 'WH-ACK-03']) {
+      expect(outcome(id)?.outcome, id).toBe('failed');
+      expect(outcome(id)?.reason, id).toContain('the probe reports the record status "done", which the spec does not name: a record\'s status is one of accepted, processing, completed, failed');
+      expect(outcome(id)?.reason, id).toContain('Operators distinguish `accepted`, `processing`, `completed`, `failed`.');
+    }
+    // A check without the probe is judged as always.
+    expect(outcome('WH-ACK-01')?.outcome).toBe('passed');
+  }, 90_000);
 
   it('ends a run whose --base-url is the delivery URL in exit 2, naming the service root', async () => {
     const run = await runWirecheck(external([`${withProbe.baseUrl}webhooks/payments`], ['--secret', SECRET]));

@@ -1,6 +1,8 @@
 // `wirecheck run` answers bad options with exit 2 and every problem at once, a target
 // it cannot reach or start with exit 2 and what to do, and a vacuous run with exit 3.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWirecheck } from '../testing/run-wirecheck.ts';
 import { freePort } from '../testing/serve-reference.ts';
@@ -29,14 +31,26 @@ describe('wirecheck run: usage errors', () => {
     expect(run.stderr).toContain('--secret S or env WEBHOOK_SECRET');
   });
 
-  it('exits 2 with a clear message for a closed port', async () => {
+  it('exits 2 with a clear message for a closed port, and the report dir it announced says why', async () => {
     const port = await freePort();
-    const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', `http://127.0.0.1:${port}`, '--secret', 'abcdef']);
-    expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain(`the webhook receiver at http://127.0.0.1:${port} is not reachable (ECONNREFUSED)`);
-    // It said where reports would go; nothing was run, so no empty folder is left there.
-    expect(run.stdout).toContain(`reports in ${run.reportDir}`);
-    expect(existsSync(run.reportDir)).toBe(false);
+    const parent = mkdtempSync(join(tmpdir(), 'wirecheck-unreachable-'));
+    const reportDir = join(parent, 'run');
+    try {
+      const run = await runWirecheck(['run', 'webhook', '--target', 'external', '--base-url', `http://127.0.0.1:${port}`, '--secret', 'abcdef', '--report-dir', reportDir]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain(`the webhook receiver at http://127.0.0.1:${port} is not reachable (ECONNREFUSED)`);
+      // It said where reports would go: the dir is there, and says why the run ended.
+      expect(run.stdout).toContain(`reports in ${reportDir}`);
+      expect(readdirSync(reportDir)).toEqual(['run-error.txt']);
+      const why = readFileSync(join(reportDir, 'run-error.txt'), 'utf8');
+      expect(why).toMatch(/^wirecheck run ended before its reports \(exit 2\): there is no summary\.json; why is below\n/);
+      expect(why).toContain(`the webhook receiver at http://127.0.0.1:${port} is not reachable (ECONNREFUSED)`);
+      expect(why).toContain('reproduce: npx wirecheck run webhook --target external');
+      expect(why).not.toContain('abcdef');
+      expect(run.summary).toBeUndefined();
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with the last lines of its log when the reference fails to start', async () => {
@@ -83,4 +97,59 @@ describe('wirecheck run: usage errors', () => {
     expect(run.stderr).toContain('--rate-limit "20" must be N/s or N/min');
     expect(run.stderr).not.toContain('hunter42');
   });
+});
+
+describe('report retention', () => {
+  /** reports/ with three finished runs a minute apart, one that ended before its reports, and a folder that is no run's. */
+  function reportsFolder(): { cwd: string; runs: string[] } {
+    const cwd = mkdtempSync(join(tmpdir(), 'wirecheck-retention-'));
+    const runs = [1, 2, 3, 4].map((minute) => `2026-11-29T09-0${minute}-00-000Z-ab1${minute}`);
+    for (const [i, run] of runs.entries()) {
+      mkdirSync(join(cwd, 'reports', run, 'allure-report'), { recursive: true });
+      if (i === 1) writeFileSync(join(cwd, 'reports', run, 'run-error.txt'), 'wirecheck run ended before its reports (exit 2): …');
+      else writeFileSync(join(cwd, 'reports', run, 'summary.json'), JSON.stringify({ schema: 'wirecheck.summary/v1' }));
+    }
+    mkdirSync(join(cwd, 'reports', 'pacts'));
+    writeFileSync(join(cwd, 'reports', 'README.md'), 'output only');
+    return { cwd, runs };
+  }
+
+  it('wirecheck reports prune --keep N removes the oldest wirecheck run dirs only; --dry-run removes nothing', async () => {
+    const { cwd, runs } = reportsFolder();
+    try {
+      const dry = await runWirecheck(['reports', 'prune', '--keep', '2', '--dry-run'], { cwd });
+      expect(dry.exitCode, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain(`would remove 2 older ones: ${runs[1]}, ${runs[0]}`);
+      expect(readdirSync(join(cwd, 'reports'))).toHaveLength(6);
+      const run = await runWirecheck(['reports', 'prune', '--keep', '2', '--dir', join(cwd, 'reports')]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stdout).toBe(`reports  kept 2 run dirs in ${join(cwd, 'reports')}, removed 2 older ones: ${runs[1]}, ${runs[0]}\n`);
+      expect(readdirSync(join(cwd, 'reports')).sort()).toEqual(['README.md', 'pacts', runs[2], runs[3]].sort());
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a prune without a count, and names what is wrong', async () => {
+    const run = await runWirecheck(['reports', 'prune', '--keep', 'all']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--keep "all" must be a whole number from 0 to 10000');
+    expect((await runWirecheck(['reports', 'tidy', '--keep', '1'])).stderr).toContain('unknown action "tidy": reports has prune');
+    expect((await runWirecheck(['run', 'webhook', '--keep-reports', '0'])).stderr).toContain('--keep-reports "0" must be a whole number from 1 to 10000');
+  });
+
+  it('run --keep-reports N keeps the N newest run dirs in reports/ after the run', async () => {
+    const { cwd, runs } = reportsFolder();
+    try {
+      const run = await runWirecheck(['run', 'webhook', '--only', 'WH-SIG-01', '--no-allure', '--keep-reports', '1', '--seed', '3'], { cwd });
+      expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain(`reports  kept 1 run dir in ${join(cwd, 'reports')}, removed 3 older ones: ${runs[2]}, ${runs[1]}, ${runs[0]}`);
+      // The prune line comes before the verdict, which stays the last line.
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^PASSED \(exit 0\)/);
+      expect(readdirSync(join(cwd, 'reports')).sort()).toEqual(['README.md', 'pacts', runs[3]].sort());
+      expect(existsSync(join(run.reportDir, 'summary.json'))).toBe(true);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
 // Serving the device server by hand, as the README's "Try it by hand" does: `wirecheck
 // serve device-server` takes the server's own flags directly and installs the bundled
 // simulated driver with --install-driver; a run's relative --server-cmd means what it
-// says from the directory wirecheck runs in; and a server command that cannot start
-// says why in the check's reason, from its log.
+// says from the directory wirecheck runs in; a server command that cannot start
+// says why in the check's reason, from its log; and a run against the server started
+// with *:session_discovery that does not say so asks whether --session-discovery was forgotten.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,10 +101,21 @@ describe('--server-cmd with relative paths', () => {
 
   it('a server command that cannot start shows what its log ends with in the reason', async () => {
     const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', served?.baseUrl ?? '', ...SESSION,
-      '--server-cmd', 'node --import tsx reference-impl/device-server/no-such-cli.ts', '--no-allure', '--only', 'DS-BASE-02'], { env: { VENDOR_HOME: home } });
+      '--session-discovery', '--server-cmd', 'node --import tsx reference-impl/device-server/no-such-cli.ts', '--no-allure', '--only', 'DS-BASE-02'], { env: { VENDOR_HOME: home } });
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
     const reason = outcomesById(run.summary).get('DS-BASE-02')?.reason ?? '';
     expect(reason).toMatch(/exited with 1 before it was ready; its log ends: Error \[ERR_MODULE_NOT_FOUND\]: Cannot find module '[^']*reference-impl\/device-server\/no-such-cli\.ts'/);
     expect(run.stdout).toContain('ERR_MODULE_NOT_FOUND');
   }, 120_000);
+});
+
+describe('a run that does not say whether the server has session discovery', () => {
+  it('asks, with exit 2 before any check, when the server was started with *:session_discovery and --session-discovery was forgotten', async () => {
+    const run = await runWirecheck(['run', 'device-server', '--target', 'external', '--base-url', served?.baseUrl ?? '', ...SESSION, '--no-allure', '--only', 'DS-DISC-05'],
+      { env: { VENDOR_HOME: home } });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toContain(`GET ${served?.baseUrl}vendor/sessions answers a session listing`);
+    expect(run.stderr).toContain('Was the target started with --allow-insecure=*:session_discovery, and --session-discovery forgotten? If it was, add --session-discovery');
+    expect(run.stderr).toContain('--no-session-discovery');
+  }, 60_000);
 });

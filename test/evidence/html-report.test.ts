@@ -77,4 +77,23 @@ describe('report.html of a failing certification', () => {
     console.log(`report.html screenshot: ${join(run.reportDir, 'report.png')}`);
     expect(fetched).toEqual([]);
   }, 60_000);
+
+  it('shows a failed check on its first screen (1280×800): failures are listed before the passes', async (ctx) => {
+    if (!browser) return ctx.skip(`${CHROMIUM} is missing`);
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`file://${join(run.reportDir, 'report.html')}`);
+    await expect.poll(() => page.locator('.verdict-word').innerText()).toBe('FAILED');
+    const rows = await page.locator('table.checks tr.check').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-outcome')));
+    expect(rows.indexOf('failed')).toBe(0);
+    expect(rows.lastIndexOf('failed')).toBeLessThan(rows.indexOf('passed'));
+    const failed = page.locator('table.checks tr.check.o-failed').first();
+    expect(await failed.locator('td.id').innerText()).toBe('WH-SIG-02');
+    const box = await failed.boundingBox();
+    expect(box, 'the failed row is laid out').not.toBeNull();
+    expect((box?.y ?? -1) >= 0 && (box?.y ?? Infinity) + (box?.height ?? 0) <= 800, `the failed row (y ${box?.y}, height ${box?.height}) is inside the first 800 px`).toBe(true);
+    expect(await failed.isVisible()).toBe(true);
+    await page.screenshot({ path: join(run.reportDir, 'report-first-screen.png') });
+    console.log(`report.html first screen: ${join(run.reportDir, 'report-first-screen.png')}`);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 // each deliberate fault of the reference makes the checks named for it fail. It is
 // what makes "a check that cannot fail is a defect" a tested property, not a hope.
 import { describe, expect, it } from 'vitest';
-import { runWirecheck, outcomesById, type SummaryCheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { judgedRun, runWirecheck, outcomesById, type SummaryCheck, type WirecheckRun } from '../testing/run-wirecheck.ts';
 import { databaseUrl, postgresSkipReason } from '../testing/postgres.ts';
 import type { FaultExpectation } from './fault-expectation.ts';
 
@@ -24,7 +24,7 @@ function notPassing(run: WirecheckRun, allowedSkip: (reason: string) => boolean)
 }
 
 function describeFailures(run: WirecheckRun): string {
-  const bad = (run.summary?.checks ?? []).filter((c) => c.outcome === 'failed' || c.outcome === 'warned' || c.outcome === 'skipped');
+  const bad = (run.summary?.checks ?? []).filter((c) => c.outcome === 'failed' || c.outcome === 'warned' || c.outcome === 'skipped' || c.outcome === 'error');
   return `exit ${run.exitCode}\n${bad.map((c) => `${c.id} ${c.outcome}: ${c.reason ?? ''}`).join('\n')}\n${run.stderr.slice(-3000)}`;
 }
 
@@ -54,14 +54,14 @@ export function defineSelfTest(options: SelfTestOptions): void {
     // observation with the clean run's waits for it only then.
     let cleanRun: Promise<WirecheckRun> | undefined;
     const clean = (): Promise<WirecheckRun> =>
-      // The longest run of the file, beside the fault runs: given the test's whole time.
-      (cleanRun ??= runWirecheck(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'], { env: store, timeoutMs: 290_000 }));
+      // The longest run of the file, beside the fault runs: more time than the others.
+      (cleanRun ??= judgedRun(['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure'], { env: store, timeoutMs: 600_000 }));
 
     it.concurrent(`passes every check against the clean reference${onPostgres ? ' on PostgreSQL, several instances where it scales out' : ''}`, async ({ expect }) => {
       const run = await clean();
       expect(run.exitCode, describeFailures(run)).toBe(0);
       expect(notPassing(run, (reason) => !onPostgres && reason.startsWith('needs multi-instance'))).toEqual([]);
-    }, 300_000);
+    }, 2_400_000); // up to three runs, each after the machine calmed down (judgedRun)
 
     for (const expectation of expectations) {
       const skip = expectation.needsPostgres && !onPostgres ? postgresSkipReason() ?? 'needs PostgreSQL' : undefined;
@@ -74,7 +74,7 @@ export function defineSelfTest(options: SelfTestOptions): void {
           );
           expect(run.exitCode, describeFailures(run)).toBe(2);
           expect(run.stderr).toContain(preflight.message);
-        }, 300_000);
+        }, 600_000);
         continue;
       }
       const what = [...expectation.fails.map((id) => `fails ${id}`), ...(expectation.changes ?? []).map((id) => `changes ${id}`)].join(', ');
@@ -82,7 +82,7 @@ export function defineSelfTest(options: SelfTestOptions): void {
         if (skip) return ctx.skip(skip);
         const { expect } = ctx;
         const ids = [...expectation.fails, ...(expectation.changes ?? [])];
-        const run = await runWirecheck(
+        const run = await judgedRun(
           ['run', system, '--seed', SELF_TEST_SEED, '--strict', '--no-allure', ...(expectation.runArgs ?? []), '--only', ids.join(','), '--reference-fault', expectation.fault],
           { env: store },
         );
@@ -97,7 +97,7 @@ export function defineSelfTest(options: SelfTestOptions): void {
           const before = cleanOutcomes.get(id)?.observed;
           expect(outcomes.get(id)?.observed, `${id}: the observation must change under ${expectation.fault}`).not.toBe(before);
         }
-      }, 300_000);
+      }, 2_400_000); // up to three runs, each after the machine calmed down (judgedRun)
     }
   });
 }

@@ -36,6 +36,12 @@ export const DEVICE_SERVER_FAULT_EFFECTS: FaultEffects = {
   // rejecting the unscoped item by starting without it is allowed (DS-CLI-05, DS-CLI-19 pass): recorded
   'unscoped-feature-ignored': { fails: [], changes: ['DS-CLI-21'] },
   'empty-feature-accepted': { fails: [], changes: ['DS-CLI-11'] },
+  'default-port-not-4723': { fails: ['DS-CLI-22'] },
+  // the Android driver's shell (adb_shell): off until a flag scoped to the driver or `*` enables it
+  'adb-shell-without-flag': { fails: ['DS-SEC-03'] },
+  'feature-scope-ignored': { fails: ['DS-SEC-03'] },
+  'feature-name-ignored': { fails: ['DS-SEC-03'] },
+  'wildcard-scope-ignored': { fails: ['DS-SEC-04'] },
   'relaxed-security-accepted': { fails: [], changes: ['DS-SEC-02'] },
   'bind-all-interfaces': { fails: [], changes: ['DS-SEC-01'] },
   // extensions
@@ -45,6 +51,8 @@ export const DEVICE_SERVER_FAULT_EFFECTS: FaultEffects = {
   'plugin-list-shows-drivers': { fails: ['DS-CLI-13'] },
   // instances the harness starts
   'bundled-driver-fallback': { fails: ['DS-EXT-02'] },
+  // the refusal answered as a made-up route's: the session route was never reached
+  'session-route-needs-driver': { fails: ['DS-EXT-02'] },
   'unknown-command-not-logged': { fails: ['DS-LEGACY-05'] },
   // the record still names the path (DS-LEGACY-05 passes); what it names is recorded
   'request-log-without-method': { fails: [], changes: ['DS-LEGACY-06'] },
@@ -59,7 +67,7 @@ export const DEVICE_SERVER_FAULT_EFFECTS: FaultEffects = {
   'legacy-alert-text-post': { fails: ['DS-LEGACY-02'] },
   'legacy-app-routes-unsupported': { fails: ['DS-LEGACY-03'] },
   'legacy-touch-routes-session-checked': { fails: ['DS-LEGACY-04'] },
-  'base-path-ignored': { fails: ['DS-BASE-02'] },
+  'base-path-ignored': { fails: ['DS-BASE-02', 'DS-EXT-02'] },
   'base-path-prefix-unchecked': { fails: ['DS-BASE-02'] },
   // capabilities
   'legacy-desired-capabilities-accepted': { fails: ['DS-CAPS-01'], changes: ['DS-ERR-01'] },
@@ -87,14 +95,14 @@ export const DEVICE_SERVER_FAULT_EFFECTS: FaultEffects = {
 export const DEVICE_SERVER_FAULT_RUNS: FaultRuns = [
   ['driver-install-not-recorded', 'plugin-list-unsupported', 'config-address-ignored', 'unscoped-feature-from-file-accepted'],
   ['config-overrides-cli', 'config-unknown-keys-ignored', 'unscoped-feature-accepted', 'empty-feature-accepted', 'relaxed-security-accepted', 'bind-all-interfaces', 'delete-route-missing'],
-  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked', 'sessions-route-empty-without-flag', 'legacy-desired-capabilities-accepted'],
-  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error', 'unscoped-feature-ignored'],
-  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported', 'status-never-ready'],
-  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs', 'request-log-without-method', 'capability-types-unchecked'],
+  ['plugin-list-shows-drivers', 'setup-reset-leaves-files', 'setup-reset-needs-manifest', 'doctor-trusts-every-check', 'base-path-prefix-unchecked', 'sessions-route-empty-without-flag', 'legacy-desired-capabilities-accepted', 'adb-shell-without-flag'],
+  ['version-not-3', 'help-fails', 'runtime-range-unchecked', 'doctor-runs-no-checks', 'setup-reset-keeps-extensions', 'ended-session-unknown-error', 'unscoped-feature-ignored', 'feature-scope-ignored'],
+  ['bundled-driver-fallback', 'unknown-command-not-logged', 'sessions-route-without-flag', 'doctor-finds-nothing', 'legacy-app-routes-unsupported', 'status-never-ready', 'feature-name-ignored'],
+  ['legacy-sessions-route', 'legacy-accept-alert', 'legacy-app-launch', 'legacy-touch-perform', 'base-path-ignored', 'driver-list-omits-local-installs', 'request-log-without-method', 'capability-types-unchecked', 'wildcard-scope-ignored'],
   ['delete-leaves-session'],
   ['session-id-missing'],
   ['status-ready-string', 'wd-hub-alias', 'w3c-actions-unsupported', 'alert-accept-ignored', 'session-discovery-ignored', 'new-command-timeout-refused', 'legacy-alert-text-post', 'doctor-unknown-driver-passes'],
-  ['unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'app-not-launched', 'legacy-touch-routes-session-checked'],
+  ['unprefixed-capabilities-accepted', 'app-path-unchecked', 'unknown-automation-name-fallback', 'first-match-ignored', 'app-not-launched', 'legacy-touch-routes-session-checked', 'session-route-needs-driver', 'default-port-not-4723'],
 ];
 
 export const deviceServerFaultExpectations: readonly FaultExpectation[] = runExpectations(DEVICE_SERVER_FAULT_EFFECTS, DEVICE_SERVER_FAULT_RUNS);

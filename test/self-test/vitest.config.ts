@@ -10,5 +10,10 @@ export default defineConfig({
     root: `${import.meta.dirname}/../..`,
     include: SELF_TEST_FILES,
     exclude: NOT_PROJECT_TESTS,
+    // Two certification runs at a time per file, not three: each is a wirecheck run, its
+    // reference or alternative, and their processes, so three per worker kept two cores
+    // at a load of 6 per core (2026-11-29), the harness's limits stretched ×10 and runs
+    // cut at the tests' own limits.
+    maxConcurrency: 2,
   },
 });

@@ -1,13 +1,13 @@
 // The bundled sender's faults (harness/webhook/sender/sender-faults.ts) as the webhook
 // sender's certification sees them: a black box, `wirecheck send` run once per scenario.
 // Every WS check appears here at least once. Two faults change nothing on the wire and
-// are judged by the webhook's in-process WH-SEND suites instead (webhook-faults.ts).
+// are judged by the sender's unit tests instead (harness/webhook/sender/delivery-rules.test.ts).
 import { runExpectations, type FaultEffects, type FaultRuns } from './fault-runs.ts';
 
 export const WEBHOOK_SENDER_FAULT_EFFECTS: FaultEffects = {
   'sender-retry-on-4xx': { fails: ['WS-STOP-03'] },
   'sender-only-200-is-success': { fails: ['WS-STOP-01', 'WS-STOP-02', 'WS-RETRY-01', 'WS-RETRY-02', 'WS-RETRY-03'] },
-  'sender-3xx-as-success': { fails: ['WS-RETRY-01'] },
+  'sender-3xx-as-success': { fails: ['WS-RETRY-01', 'WS-RETRY-04'], changes: ['WS-RETRY-05'] },
   // No 5xx is retried: the cap is never reached, so nothing is exhausted and no fifth attempt is made.
   'sender-stop-on-5xx': { fails: ['WS-STOP-02', 'WS-RETRY-01', 'WS-CAP-01', 'WS-DELAY-02', 'WS-DLQ-01'] },
   'sender-no-retry-on-network-error': { fails: ['WS-RETRY-02', 'WS-RETRY-03'] },
@@ -23,8 +23,8 @@ export const WEBHOOK_SENDER_FAULT_EFFECTS: FaultEffects = {
 
 /** Faults no black box can see, each with why. */
 export const WEBHOOK_SENDER_UNSEEN_FAULTS: Readonly<Record<string, string>> = {
-  'sender-returns-first-response': 'which answer the sender hands its own caller never reaches the wire (WH-SEND-07 judges it in-process)',
-  'sender-dead-letter-keeps-headers': 'what a dead-letter entry stores beyond the event is the sender\'s own file, not what an operator\'s listing shows (WH-SEND-10)',
+  'sender-returns-first-response': 'which answer the sender hands its own caller never reaches the wire (the sender\'s unit tests judge it in-process: harness/webhook/sender/delivery-rules.test.ts)',
+  'sender-dead-letter-keeps-headers': 'what a dead-letter entry stores beyond the event is the sender\'s own file, not what an operator\'s listing shows (the sender\'s unit tests read the file)',
 };
 
 /** The self-test runs: the faults of each share one sender. */

@@ -18,19 +18,19 @@ export function labelOf(result: AllureResult, name: string): string | undefined 
 }
 
 /**
- * Allure's counts in summary.json's terms: passed, failed (Allure's failed and broken: a
- * failed or warned check, an assertion or another error), skipped, and unknown (INFO).
+ * Allure's counts by status: passed, failed (a failed or warned check), broken (a check
+ * the harness could not judge: outcome error), skipped, and unknown (INFO).
  */
 export function allureTotals(reportDir: string): Record<string, number> {
-  const totals: Record<string, number> = { passed: 0, failed: 0, skipped: 0, unknown: 0 };
-  for (const { status = 'unknown' } of allureResults(reportDir)) {
-    const key = status === 'broken' ? 'failed' : status;
-    totals[key] = (totals[key] ?? 0) + 1;
-  }
+  const totals: Record<string, number> = { passed: 0, failed: 0, broken: 0, skipped: 0, unknown: 0 };
+  for (const { status = 'unknown' } of allureResults(reportDir)) totals[status] = (totals[status] ?? 0) + 1;
   return totals;
 }
 
-/** summary.json's totals as Allure can show them: it has no `warned` (shown failed) and calls `info` unknown. */
+/** summary.json's totals as Allure can show them: it has no `warned` (shown failed), calls `error` broken and `info` unknown. */
 export function summaryAsAllure(totals: Readonly<Record<string, number>>): Record<string, number> {
-  return { passed: totals['passed'] ?? 0, failed: (totals['failed'] ?? 0) + (totals['warned'] ?? 0), skipped: totals['skipped'] ?? 0, unknown: totals['info'] ?? 0 };
+  return {
+    passed: totals['passed'] ?? 0, failed: (totals['failed'] ?? 0) + (totals['warned'] ?? 0), broken: totals['error'] ?? 0,
+    skipped: totals['skipped'] ?? 0, unknown: totals['info'] ?? 0,
+  };
 }

@@ -10,18 +10,29 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Longest first (seconds alone on 2 cores, roughly): each starts a certification run or several. */
 export const LONG_FILES: readonly string[] = [
+  // npm run test:self
   'test/self-test/device-server.test.ts',
   'test/self-test/webhook.test.ts',
   'test/self-test/resource-api.test.ts',
   'test/appium/appium-certification.test.ts',
   'test/alternatives/alternatives.test.ts',
-  'test/cli/preflight.test.ts',
-  'test/cli/resource-api-external.test.ts',
-  'test/cli/external-webhook.test.ts',
-  'reference-impl/webhook/crash-recovery.test.ts',
-  'test/bench/crash.test.ts',
+  'test/cli/webhook-sender-harness-limits.test.ts',
   'test/hostile-target/hostile-target.test.ts',
+  'test/cli/version-field-discovery.test.ts',
+  // npm test (measured 2026-11-29, 2 cores)
+  'test/cli/external-webhook.test.ts',
+  'test/cli/resource-api-external.test.ts',
   'reference-impl/device-server/cli-extensions.test.ts',
+  'test/cli/staging-traffic.test.ts',
+  'test/bench/crash.test.ts',
+  'test/cli/run-options.test.ts',
+  'reference-impl/webhook/crash-recovery.test.ts',
+  'test/evidence/ci-templates.test.ts',
+  'reference-impl/device-server/extension-hardening.test.ts',
+  'test/cli/device-server-external.test.ts',
+  'test/cli/serve-by-hand.test.ts',
+  'test/bench/fuzz.test.ts',
+  'test/cli/preflight.test.ts',
 ];
 
 function rankOf(spec: TestSpecification): number {

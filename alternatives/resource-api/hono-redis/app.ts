@@ -1,7 +1,8 @@
-// The Hono application, apart from serving: CORS first (its preflight answers before
-// authentication), the probe routes when enabled, then the API under /v1 —
-// Cache-Control and authentication first, then the routes.
+// The Hono application, apart from serving: compression (Hono's own, for a client that
+// asks), CORS (its preflight answers before authentication), the probe routes when
+// enabled, then the API under /v1 — Cache-Control and authentication first, then the routes.
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { authenticate } from './http/auth.ts';
 import { privateAnswers } from './http/cache.ts';
 import { browserAccess } from './http/cors.ts';
@@ -30,6 +31,7 @@ export interface Stores {
 export function buildApp(options: AppOptions, stores: Stores): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.onError(onError);
+  app.use('*', compress());
   app.use('*', browserAccess);
   if (options.probe) app.route('/', probeRoutes(stores.effects, stores.commitSwitch));
   app.use('/v1/*', privateAnswers);

@@ -1,7 +1,9 @@
 // The delivery loop: one signed body, POSTed until a 2xx, a 4xx or the attempt cap.
-// Global fetch (undici) with redirect: 'manual', so that a 3xx is the attempt's result
-// (a non-success, retried) rather than a request to some other URL; on Node 20 undici
-// hands back the 3xx response itself, with or without Location.
+// Global fetch (undici) with redirect: 'manual' by default, so that a 3xx is the
+// attempt's result (a non-success, retried) rather than a request to some other URL; on
+// Node 20 undici hands back the 3xx response itself, with or without Location. With
+// --follow-redirects, fetch's own default: a 3xx with a Location is followed within the
+// attempt (the spec leaves redirects open), one without is still the attempt's result.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { delayAfterAttempt } from './backoff.ts';
 import { signBody } from './sign.ts';
@@ -14,6 +16,7 @@ export interface DeliveryOptions {
   readonly maxAttempts: number;
   readonly attemptTimeoutMs: number;
   readonly baseDelayMs: number;
+  readonly followRedirects?: boolean;
   /** Told about each attempt once its result is known, before any delay. */
   readonly onAttempt?: (report: AttemptReport) => void;
 }
@@ -83,7 +86,7 @@ async function attemptOnce(options: DeliveryOptions, signature: string): Promise
         // and a retry never lands on a connection the receiver is about to close.
         connection: 'close',
       },
-      redirect: 'manual',
+      redirect: options.followRedirects ? 'follow' : 'manual',
       // Covers connecting, sending and the response head; the status decides the attempt.
       signal: AbortSignal.timeout(options.attemptTimeoutMs),
     });

@@ -7,7 +7,7 @@ import { DEFAULT_BASE_DELAY_MS } from './backoff.ts';
 import { DEFAULT_EXHAUSTED_LOG } from './exhausted-log.ts';
 
 export const SEND_USAGE = 'usage: node --import tsx alternatives/webhook-sender/fetch-retry/send.ts --to URL --file EVENT_JSON_FILE --key SECRET'
-  + ' [--attempts N] [--attempt-timeout-ms MS] [--exhausted-log FILE]   (env BACKOFF_BASE_MS, default 250)';
+  + ' [--attempts N] [--attempt-timeout-ms MS] [--exhausted-log FILE] [--follow-redirects]   (env BACKOFF_BASE_MS, default 250)';
 export const LIST_USAGE = 'usage: node --import tsx alternatives/webhook-sender/fetch-retry/list-exhausted.ts [--exhausted-log FILE]';
 
 const DEFAULT_ATTEMPTS = 4;
@@ -25,6 +25,8 @@ export interface SendOptions {
   readonly attemptTimeoutMs: number;
   readonly exhaustedLog: string;
   readonly baseDelayMs: number;
+  /** --follow-redirects: fetch's own default (redirect: 'follow'), which the spec leaves open. */
+  readonly followRedirects: boolean;
 }
 
 export type Parsed<T> = { readonly help: true } | { readonly help: false; readonly options: T };
@@ -37,6 +39,7 @@ export function parseSendArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
     attempts: { type: 'string' },
     'attempt-timeout-ms': { type: 'string' },
     'exhausted-log': { type: 'string' },
+    'follow-redirects': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values['help'] === true) return { help: true };
@@ -55,6 +58,7 @@ export function parseSendArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
       attemptTimeoutMs: integer(values['attempt-timeout-ms'], '--attempt-timeout-ms', DEFAULT_ATTEMPT_TIMEOUT_MS, 1, MAX_TIMER_MS),
       exhaustedLog: writableLogPath(text(values['exhausted-log']) ?? DEFAULT_EXHAUSTED_LOG),
       baseDelayMs,
+      followRedirects: values['follow-redirects'] === true,
     },
   };
 }

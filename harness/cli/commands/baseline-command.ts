@@ -34,7 +34,7 @@ function ownProblems(values: OptionValues, system: string | undefined): string[]
   return problems;
 }
 
-function failuresFromSummary(file: string): string[] {
+function failuresFromSummary(file: string): RunFailures {
   let summary: Summary;
   try {
     summary = JSON.parse(readFileSync(file, 'utf8')) as Summary;
@@ -44,14 +44,24 @@ function failuresFromSummary(file: string): string[] {
   if (summary?.schema !== 'wirecheck.summary/v1' || !Array.isArray(summary.checks)) {
     throw new WirecheckError(ERROR_CODES.summaryUnreadable, `--from ${file} is not a wirecheck summary.json (schema wirecheck.summary/v1)`);
   }
-  return summary.checks.filter((c) => c.outcome === 'failed').map((c) => c.id);
+  return outcomesOf(summary.checks.map((c) => ({ id: c.id, outcome: c.outcome })));
 }
 
-async function failuresFromRun(config: RunConfig, args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<string[]> {
+/** What a baseline is written from: the failed checks — and those the harness could not judge, which are no known failure and are only named. */
+interface RunFailures {
+  readonly failed: readonly string[];
+  readonly errors: readonly string[];
+}
+
+function outcomesOf(checks: readonly { id: string; outcome: string }[]): RunFailures {
+  return { failed: checks.filter((c) => c.outcome === 'failed').map((c) => c.id), errors: checks.filter((c) => c.outcome === 'error').map((c) => c.id) };
+}
+
+async function failuresFromRun(config: RunConfig, args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<RunFailures> {
   installSignalCleanup((text) => io.err(text));
   const { runCertification } = await import('../../run/run-certification.ts');
   const { results } = await runCertification(config, io, { allure: false, commandLine: redactedCommandLine('baseline', args) });
-  return results.filter((r) => r.outcome === 'failed').map((r) => r.check.id);
+  return outcomesOf(results.map((r) => ({ id: r.check.id, outcome: r.outcome })));
 }
 
 export async function baselineCommand(args: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
@@ -77,11 +87,12 @@ export async function baselineCommand(args: readonly string[], env: NodeJS.Proce
   }
   if (problems.length > 0) throw new OptionsError(problems, HELP);
   const source = typeof values['from'] === 'string' ? resolve(values['from']) : undefined;
-  const failed = source ? failuresFromSummary(source) : await failuresFromRun(config as RunConfig, args, env, io);
+  const { failed, errors } = source ? failuresFromSummary(source) : await failuresFromRun(config as RunConfig, args, env, io);
   const out = resolve(String(values['out']));
   const entries = entriesFromFailures(failed.map((id) => ({ id })), String(values['reason']).trim(), String(values['expires']));
   writeFileSync(out, formatBaseline(entries, out, source ?? `a run of ${system ?? ''}`));
   io.out(`\nbaseline ${out}: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${entries.length ? ` (${entries.map((e) => e.id).join(', ')})` : ' — the run had no failure'}, expiring ${String(values['expires'])}`);
+  if (errors.length > 0) io.out(`not written: ${errors.join(', ')} ended in error (the harness could not judge them), which is no known failure of the target — run again to judge them`);
   io.out(`use it: wirecheck run ... --baseline ${out}`);
   return 0;
 }

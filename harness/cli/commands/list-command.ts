@@ -7,6 +7,7 @@ import { LIST_HELP } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { listFaults } from './list-faults.ts';
+import { unknownSystemProblem } from '../../systems/unknown-system-problem.ts';
 
 export function listCommand(args: readonly string[], io: Output): number {
   const { positionals, values } = parseCommandLine(args, { json: { type: 'boolean' }, faults: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 'wirecheck list --help');
@@ -17,7 +18,7 @@ export function listCommand(args: readonly string[], io: Output): number {
   const system = positionals[0];
   const names = systemNames();
   if (system !== undefined && system !== 'all' && !names.includes(system)) {
-    throw new OptionsError([`unknown system "${system}": use one of ${[...names, 'all'].join(', ')}`], 'wirecheck list --help');
+    throw new OptionsError([unknownSystemProblem(system, [...names, 'all'])], 'wirecheck list --help');
   }
   if (values['faults']) {
     return listFaults(systemModules().filter((m) => system === undefined || system === 'all' || m.name === system), values['json'] === true, io);

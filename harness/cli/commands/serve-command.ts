@@ -11,6 +11,7 @@ import type { AnySystemModule, ServeOption } from '../../systems/system-module.t
 import { serveHelp } from '../help.ts';
 import type { Output } from '../../report/output.ts';
 import { parseCommandLine, type OptionValues } from '../parse-command-line.ts';
+import { unknownSystemProblem } from '../../systems/unknown-system-problem.ts';
 
 /** Every system's serve options, for the parser: which system a flag belongs to is judged after. */
 function serveSpec(): OptionSpec {
@@ -59,7 +60,7 @@ export async function serveCommand(args: readonly string[], env: NodeJS.ProcessE
   const system = positionals[0];
   const servable = systemModules().filter((m) => m.reference).map((m) => m.name);
   const module = system ? systemModule(system) : undefined;
-  if (!module) problems.push(`serve needs a <system>: one of ${servable.join(', ')}${system ? ` (got "${system}")` : ''}`);
+  if (!module) problems.push(system ? unknownSystemProblem(system, servable) : `serve needs a <system>: one of ${servable.join(', ')}`);
   else if (!module.reference) problems.push(`${module.name} has no reference server to serve (${module.description}): serve one of ${servable.join(', ')}`);
   const port = values['port'] as string | undefined;
   if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65535)) problems.push(`--port "${port}" must be a port number 0-65535`);

@@ -1,6 +1,7 @@
 // manifest.json of a certification bundle: what was run (harness version, lockfile
 // and suite hashes), against what (target fingerprint), where (environment), and
 // the sha256 of every other file in the bundle. manifest.sig signs these bytes.
+import { existsSync } from 'node:fs';
 import { arch, cpus, platform, release } from 'node:os';
 import { projectPath } from '../../project-paths.ts';
 import { HARNESS_VERSION } from '../../version.ts';
@@ -26,8 +27,13 @@ export interface Manifest {
   readonly harness: {
     readonly name: 'wirecheck';
     readonly version: string;
-    /** sha256 of package-lock.json: the exact dependency tree. */
-    readonly lockfileSha256: string;
+    /**
+     * sha256 of package-lock.json: the exact dependency tree. null when wirecheck runs as an
+     * installed package: npm publishes no lockfile, so the tree is whatever the installing
+     * project resolved (its own lockfile); the version and the suite hashes still say which
+     * harness ran.
+     */
+    readonly lockfileSha256: string | null;
     /** sha256 of every file under suites/, by path. */
     readonly suites: Readonly<Record<string, string>>;
   };
@@ -50,10 +56,11 @@ export interface Manifest {
 
 export function harnessOf(): Manifest['harness'] {
   const suitesDir = projectPath('suites');
+  const lockfile = projectPath('package-lock.json');
   return {
     name: 'wirecheck',
     version: HARNESS_VERSION,
-    lockfileSha256: sha256File(projectPath('package-lock.json')),
+    lockfileSha256: existsSync(lockfile) ? sha256File(lockfile) : null,
     suites: Object.fromEntries(filesUnder(suitesDir).map((path) => [`suites/${path}`, sha256File(projectPath('suites', path))])),
   };
 }

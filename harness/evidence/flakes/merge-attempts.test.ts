@@ -34,6 +34,16 @@ describe('mergeAttempts (--repeat)', () => {
     expect(mergeAttempts(info, false)[0]).toMatchObject({ outcome: 'info', flaky: true });
   });
 
+  it('an attempt the harness could not judge (error) says nothing of the target: the judged attempts decide', () => {
+    const error = result('RA-PACT-01', 'error', 'MUST', { reason: 'the harness could not judge this check: …' });
+    expect(mergeAttempts([[error], [result('RA-PACT-01', 'passed')]], false)[0]).toMatchObject({ outcome: 'passed', attempts: ['error', 'passed'] });
+    expect(mergeAttempts([[error], [result('RA-PACT-01', 'passed')]], false)[0]?.flaky).toBeUndefined();
+    expect(mergeAttempts([[result('RA-PACT-01', 'failed', 'MUST', { reason: 'got 500' })], [error]], false)[0]).toMatchObject({ outcome: 'failed', reason: 'got 500' });
+    expect(mergeAttempts([[error], [error]], false)[0]).toEqual(error);
+    const flaky = mergeAttempts([[result('RA-PACT-01', 'passed')], [error], [result('RA-PACT-01', 'failed', 'MUST', { reason: 'got 500' })]], false)[0];
+    expect(flaky).toMatchObject({ outcome: 'failed', flaky: true, attempts: ['passed', 'error', 'failed'] });
+  });
+
   it('a check skipped in one attempt and passed in another is flaky too', () => {
     const merged = mergeAttempts([[result('WH-SIG-17', 'skipped', 'MUST', { reason: 'needs probe' })], [result('WH-SIG-17', 'passed')]], false)[0];
     expect(merged).toMatchObject({ outcome: 'failed', flaky: true, attempts: ['skipped', 'passed'] });

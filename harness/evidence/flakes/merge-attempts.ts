@@ -2,6 +2,8 @@
 // outcome was the same every time is reported as its first attempt. One whose
 // outcome varied is flaky, and flaky is never passed: failed for a MUST check (and a
 // SHOULD one with --strict), warned for SHOULD, info for INFO (which never judges).
+// An attempt the harness could not judge (`error`) says nothing of the target: the
+// judged attempts decide, and only when none was judged is the check `error`.
 import type { Level } from '../../checks/check-definition.ts';
 import type { Outcome } from '../../checks/outcome.ts';
 import type { CheckResult } from '../../report/check-result.ts';
@@ -21,8 +23,11 @@ function merged(tries: readonly CheckResult[], strict: boolean): CheckResult | u
   const [first] = tries;
   if (!first) return undefined;
   const attempts = tries.map((t) => t.outcome);
-  if (attempts.every((o) => o === first.outcome)) return first;
-  const evidence = evidenceOf(tries) ?? first;
+  const judged = tries.filter((t) => t.outcome !== 'error');
+  const [firstJudged] = judged;
+  if (!firstJudged) return first;
+  if (judged.every((t) => t.outcome === firstJudged.outcome)) return judged.length === tries.length ? first : { ...firstJudged, attempts };
+  const evidence = evidenceOf(judged) ?? firstJudged;
   const why = evidence.reason ?? evidence.observed ?? '';
   return {
     ...evidence,

@@ -11,7 +11,7 @@ import type { CheckView } from './report-view.ts';
 interface Row { readonly status: string; readonly ids: readonly string[]; readonly label: string }
 
 function summaryOf(systems: readonly string[]): Summary {
-  return { schema: 'wirecheck.summary/v1', systems, target: { kind: 'reference', baseUrl: '' }, startedAt: '2026-11-21T10:00:00.000Z', durationMs: 1, seed: 1, exitCode: 0, totals: { passed: 0, failed: 0, warned: 0, skipped: 0, info: 0 }, checks: [] };
+  return { schema: 'wirecheck.summary/v1', systems, target: { kind: 'reference', baseUrl: '' }, startedAt: '2026-11-21T10:00:00.000Z', durationMs: 1, seed: 1, exitCode: 0, totals: { passed: 0, failed: 0, warned: 0, skipped: 0, info: 0, error: 0 }, checks: [] };
 }
 
 /** The table of one system, row by row, as the page shows it. */
@@ -52,7 +52,7 @@ describe('the clause-coverage table', () => {
 
   it('marks a rule only INFO checks cite as observed only, never covered', () => {
     const table = tableOf('webhook');
-    expect(table.get('Accepted-event record')).toEqual({ status: 'observed', label: 'observed only', ids: ['WH-PROC-02', 'WH-PROC-03'] });
+    expect(table.get('Payment state')).toEqual({ status: 'observed', label: 'observed only', ids: ['WH-ORD-04', 'WH-ORD-05'] });
     expect(table.get('Operational records')).toMatchObject({ status: 'observed', ids: ['WH-OPS-01'] });
     expect(table.get('Authentication 7')).toMatchObject({ status: 'gap', label: 'no check', ids: [] });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary, SummaryCheck } from '../summary.ts';
+import { signedAndSentLines } from '../../http/signed-and-sent.ts';
 import { replayCommand } from './check-rows.ts';
 import { renderHtmlReport } from './html-report.ts';
 import type { CheckView } from './report-view.ts';
@@ -9,7 +10,7 @@ const check = (id: string, outcome: SummaryCheck['outcome'], extra: Partial<Chec
 });
 
 function summary(checks: CheckView[], exitCode: number, extra: Partial<Summary> = {}): Summary {
-  const totals = { passed: 0, failed: 0, warned: 0, skipped: 0, info: 0 };
+  const totals = { passed: 0, failed: 0, warned: 0, skipped: 0, info: 0, error: 0 };
   for (const c of checks) totals[c.outcome] += 1;
   return { schema: 'wirecheck.summary/v1', systems: ['webhook'], target: { kind: 'external', baseUrl: 'http://127.0.0.1:3000/' }, startedAt: '2026-11-21T10:00:00.000Z', durationMs: 8123, seed: 99, exitCode, totals, checks, harnessVersion: '0.1.0', ...extra };
 }
@@ -102,6 +103,21 @@ describe('report.html', () => {
     expect(html).toContain('<mark class="stray">marked</mark> (<code>&lt;&lt;!</code>): bytes that belong to no response (stray)');
   });
 
+  it('marks where the signed and the sent bytes of a check differ, the JSON escapes as on the wire', () => {
+    const note = [
+      '### signed over other bytes than it sends: the body was changed after signing (the exchange below sends the second)',
+      ...signedAndSentLines(Buffer.from('{"id":"evt_1","a":"<b>"}'), Buffer.from('{"id":"\\u0065vt_1","a":"<b>"}')).map((l) => `### ${l}`),
+      '=== http://h/', '>>> {"id":"\\u0065vt_1","a":"<b>"}',
+    ].join('\n');
+    const failed = check('WH-SIG-12', 'failed', { reason: 'got 202', transcript: 'transcripts/WH-SIG-12.txt', transcriptText: `${note}\n` });
+    const html = renderHtmlReport({ summary: summary([failed], 1), checks: [failed] });
+    expect(html).toContain('### signed bytes: {&quot;id&quot;:&quot;<mark class="differs">evt_1&quot;,&quot;a&quot;:&quot;&lt;b&gt;&quot;}</mark>\n');
+    expect(html).toContain('### sent bytes:   {&quot;id&quot;:&quot;<mark class="differs">\\u0065vt_1&quot;,&quot;a&quot;:&quot;&lt;b&gt;&quot;}</mark>\n###');
+    expect(html).toContain(' ^ first difference: byte 7 (signed 24 bytes, sent 29)\n=== http://h/');
+    expect(html).toContain('<mark class="differs">marked</mark>: the signed and the sent bytes, from the first byte where they differ');
+    expect(html).not.toContain('\\\\u0065');
+  });
+
   it('shows an active --reference-fault in the header, and names each URL\'s system when a run had several', () => {
     const checks = [check('WH-SIG-01', 'passed')];
     const setup = {
@@ -114,6 +130,20 @@ describe('report.html', () => {
     const plain = renderHtmlReport({ summary: summary(checks, 0), checks, setup: { targets: [setup.targets[0] as (typeof setup.targets)[0]], faults: [] } });
     expect(plain).toContain('<dt>Target</dt><dd>external · <code>http://127.0.0.1:3000/</code></dd>');
     expect(plain).not.toContain('Reference fault');
+  });
+
+  it('lists failures first — gating, then baselined — then warnings, checks not judged, skipped, passed and info, and the checks before the systems × areas overview', () => {
+    const checks = [
+      check('WH-SIG-01', 'passed'), check('WH-ORD-04', 'info', { level: 'INFO' }), check('WH-SIG-02', 'failed', { baselined: true }), check('WH-ACK-03', 'skipped'),
+      check('WH-SIG-03', 'warned', { level: 'SHOULD' }), check('WH-ACK-07', 'error'), check('WH-SIG-04', 'failed'), check('WH-SIG-05', 'passed'), check('WH-SIG-06', 'failed'),
+    ];
+    const html = renderHtmlReport({ summary: summary(checks, 1), checks });
+    const rows = [...html.matchAll(/<tr id="check-([a-z0-9-]+)" class="check o-(\w+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(rows).toEqual([
+      'wh-sig-04 failed', 'wh-sig-06 failed', 'wh-sig-02 failed', 'wh-sig-03 warned', 'wh-ack-07 error', 'wh-ack-03 skipped', 'wh-sig-01 passed', 'wh-sig-05 passed', 'wh-ord-04 info',
+    ]);
+    expect(html.indexOf('<section id="checks">')).toBeLessThan(html.indexOf('<section id="matrix">'));
+    expect(html).toMatch(/<nav class="toc"><a href="#checks">Checks<\/a><a href="#matrix">/);
   });
 
   it('derives the replay command from a reproduction command', () => {

@@ -9,6 +9,7 @@ const EXPLAIN: Readonly<Record<string, string>> = {
   PASSED: 'every MUST check that ran passed',
   FAILED: 'at least one check failed that gates the run',
   'NOTHING EXECUTED': 'no check was executed: everything was skipped or filtered out',
+  INCONCLUSIVE: 'no check failed, but the harness could not judge a check that gates the run (outcome error): no finding about the target; run again on a less loaded machine',
   ERROR: 'the run ended with a usage or target error',
 };
 
@@ -18,8 +19,13 @@ function duration(ms: number): string {
 
 function gatingLinks(view: ReportView): string {
   const gating = view.checks.filter((c) => c.outcome === 'failed' && !c.baselined);
-  if (gating.length === 0) return '';
-  return `<p class="gating">Gating failures: ${gating.map((c) => `<a href="#${anchor('check', c.id)}">${esc(c.id)}</a>`).join(' ')}</p>`;
+  const errors = view.checks.filter((c) => c.outcome === 'error');
+  const link = (c: { id: string }) => `<a href="#${anchor('check', c.id)}">${esc(c.id)}</a>`;
+  const titled = (c: { id: string; reason?: string }) => `<a href="#${anchor('check', c.id)}" title="${esc(c.reason ?? '')}">${esc(c.id)}</a>`;
+  return [
+    ...(gating.length > 0 ? [`<p class="gating">Gating failures: ${gating.map(link).join(' ')}</p>`] : []),
+    ...(errors.length > 0 ? [`<p class="gating errors">Not judged (error: the harness's own trouble, no finding about the target): ${errors.map(titled).join(' ')}</p>`] : []),
+  ].join('\n');
 }
 
 /** The MUST checks this run skipped, linked, and what that did to the verdict. */
@@ -48,7 +54,8 @@ function knownFailures(view: ReportView): string {
 function targetUrls(view: ReportView): string {
   const targets = view.setup?.targets ?? [];
   if (targets.length < 2) return `<code>${esc(view.summary.target.baseUrl || '—')}</code>`;
-  return targets.map((t) => `${esc(t.system)}: <code>${esc(t.baseUrl)}</code>`).join(', ');
+  const mixed = new Set(targets.map((t) => t.kind)).size > 1;
+  return targets.map((t) => `${esc(t.system)}${mixed && t.kind ? ` (${esc(t.kind)})` : ''}: <code>${esc(t.baseUrl)}</code>`).join(', ');
 }
 
 /** --reference-fault: the bundled reference ran broken on purpose (the self-test), said where nobody can miss it. */

@@ -1,7 +1,7 @@
 // The page's only style and script, inlined: report.html opens from disk, offline.
 export const REPORT_CSS = `
-:root { --passed:#1a7f37; --failed:#cf222e; --warned:#9a6700; --skipped:#6e7781; --info:#0969da;
-  --passed-bg:#dafbe1; --failed-bg:#ffebe9; --warned-bg:#fff8c5; --skipped-bg:#eaeef2; --info-bg:#ddf4ff;
+:root { --passed:#1a7f37; --failed:#cf222e; --warned:#9a6700; --skipped:#6e7781; --info:#0969da; --error:#8250df;
+  --passed-bg:#dafbe1; --failed-bg:#ffebe9; --warned-bg:#fff8c5; --skipped-bg:#eaeef2; --info-bg:#ddf4ff; --error-bg:#fbefff;
   --ink:#1f2328; --muted:#59636e; --line:#d1d9e0; --panel:#f6f8fa; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif; color: var(--ink); background: #fff; }
@@ -13,7 +13,7 @@ h3 { font-size: 15px; margin: 22px 0 8px; }
 .sub { font-weight: 400; color: var(--muted); font-size: 13px; margin-left: 6px; }
 a { color: var(--info); text-decoration: none; } a:hover { text-decoration: underline; }
 .verdict { display: flex; align-items: baseline; gap: 18px; padding: 18px 22px; border-radius: 10px; color: #fff; }
-.v-passed { background: var(--passed); } .v-failed { background: var(--failed); } .v-nothing-executed, .v-error { background: #57606a; }
+.v-passed { background: var(--passed); } .v-failed { background: var(--failed); } .v-inconclusive { background: var(--error); } .v-nothing-executed, .v-error { background: #57606a; }
 .verdict-word { font-size: 30px; font-weight: 800; letter-spacing: .04em; }
 .verdict-why { font-size: 15px; opacity: .95; }
 .meta { margin-top: 14px; }
@@ -27,8 +27,9 @@ a { color: var(--info); text-decoration: none; } a:hover { text-decoration: unde
 .o-warned.chip, .badge.o-warned { background: var(--warned-bg); color: var(--warned); }
 .o-skipped.chip, .badge.o-skipped { background: var(--skipped-bg); color: var(--skipped); }
 .o-info.chip, .badge.o-info { background: var(--info-bg); color: var(--info); }
+.o-error.chip, .badge.o-error { background: var(--error-bg); color: var(--error); }
 .chip.zero { opacity: .45; font-weight: 500; }
-.gating { margin: 10px 0 0; } .gating a { font-family: ui-monospace, monospace; margin-right: 6px; color: var(--failed); font-weight: 600; }
+.gating { margin: 10px 0 0; } .gating a { font-family: ui-monospace, monospace; margin-right: 6px; color: var(--failed); font-weight: 600; } .gating.errors a { color: var(--error); }
 nav.toc { margin: 14px 0 0; display: flex; gap: 16px; font-size: 13px; }
 .notes { list-style: none; padding: 0; margin: 0; }
 .note { padding: 7px 10px; border-left: 4px solid var(--line); background: var(--panel); margin: 6px 0; border-radius: 0 6px 6px 0; }
@@ -40,10 +41,10 @@ nav.toc { margin: 14px 0 0; display: flex; gap: 16px; font-size: 13px; }
 .tile { display: flex; flex-direction: column; min-width: 112px; padding: 7px 10px; border-radius: 8px; border: 1px solid var(--line); color: var(--ink); }
 .tile:hover { text-decoration: none; filter: brightness(.97); }
 .tile.o-passed { background: var(--passed-bg); border-color: #aceebb; } .tile.o-failed { background: var(--failed-bg); border-color: #ffcecb; }
-.tile.o-warned { background: var(--warned-bg); border-color: #f5e0a0; } .tile.o-info { background: var(--info-bg); border-color: #b6e3ff; } .tile.o-skipped { background: var(--skipped-bg); }
+.tile.o-warned { background: var(--warned-bg); border-color: #f5e0a0; } .tile.o-info { background: var(--info-bg); border-color: #b6e3ff; } .tile.o-skipped { background: var(--skipped-bg); } .tile.o-error { background: var(--error-bg); border-color: #e7d4ff; }
 .tile-area { font-weight: 700; font-family: ui-monospace, monospace; }
 .tile-counts { display: flex; flex-direction: column; font-size: 12px; }
-.c-failed { color: var(--failed); font-weight: 600; } .c-warned { color: var(--warned); font-weight: 600; } .c-passed { color: var(--passed); } .c-info { color: var(--info); } .c-skipped { color: var(--skipped); }
+.c-failed { color: var(--failed); font-weight: 600; } .c-warned { color: var(--warned); font-weight: 600; } .c-passed { color: var(--passed); } .c-info { color: var(--info); } .c-skipped { color: var(--skipped); } .c-error { color: var(--error); font-weight: 600; }
 .filters { display: flex; gap: 6px; flex-wrap: wrap; margin: 0 0 10px; }
 .filters button { font: inherit; font-size: 12.5px; padding: 3px 12px; border-radius: 999px; border: 1px solid var(--line); background: #fff; cursor: pointer; }
 .filters button[aria-pressed="true"] { background: var(--ink); color: #fff; border-color: var(--ink); }
@@ -61,7 +62,7 @@ col.c-outcome { width: 92px; } col.c-id { width: 122px; } col.c-level { width: 7
 table.checks td { overflow-wrap: anywhere; } table.checks .badge, table.checks td.id { white-space: nowrap; overflow-wrap: normal; }
 td.note-cell { color: var(--muted); overflow-wrap: anywhere; }
 .cause-ref { margin-top: 4px; font-size: 12.5px; } .cause-ref a { color: var(--failed); }
-tr.check.o-failed td:first-child { box-shadow: inset 4px 0 var(--failed); } tr.check.o-warned td:first-child { box-shadow: inset 4px 0 var(--warned); }
+tr.check.o-failed td:first-child { box-shadow: inset 4px 0 var(--failed); } tr.check.o-warned td:first-child { box-shadow: inset 4px 0 var(--warned); } tr.check.o-error td:first-child { box-shadow: inset 4px 0 var(--error); }
 .level { font-size: 11px; font-weight: 700; padding: 1px 6px; border-radius: 4px; border: 1px solid var(--line); }
 .l-MUST { color: var(--failed); border-color: #ffcecb; } .l-SHOULD { color: var(--warned); border-color: #f5e0a0; } .l-INFO { color: var(--info); border-color: #b6e3ff; }
 .flag { display: inline-block; font-size: 11px; font-weight: 700; padding: 0 6px; border-radius: 4px; margin-left: 4px; }
@@ -72,6 +73,8 @@ details > summary { cursor: pointer; color: var(--muted); font-size: 12px; paddi
 .cmd { background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: 1px 6px; overflow-wrap: anywhere; }
 .transcript-label { margin: 10px 0 4px; font-size: 12px; color: var(--muted); }
 mark.stray { background: #ffd33d; color: #1f2328; border-radius: 2px; padding: 0 2px; outline: 1px solid #bf8700; }
+mark.differs { background: rgba(255, 129, 130, .35); color: #ffdcd7; border-radius: 2px; }
+.transcript-label mark.differs { color: var(--failed); }
 .cause { border: 1px solid #ffcecb; border-left: 4px solid var(--failed); border-radius: 0 8px 8px 0; padding: 8px 14px; margin: 10px 0; background: #fff; }
 .cause h3 { margin: 4px 0 6px; font-size: 14.5px; }
 .cause-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; padding: 1px 6px; border-radius: 4px; background: var(--failed-bg); color: var(--failed); margin-right: 6px; }

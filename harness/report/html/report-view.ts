@@ -49,7 +49,7 @@ export function reportView(record: RunRecord): ReportView {
 }
 
 /** Worst first: what a tile or a clause is coloured by. */
-export const SEVERITY: readonly Outcome[] = ['failed', 'warned', 'passed', 'info', 'skipped'];
+export const SEVERITY: readonly Outcome[] = ['failed', 'warned', 'error', 'passed', 'info', 'skipped'];
 
 export function worstOf(outcomes: readonly Outcome[]): Outcome | undefined {
   return SEVERITY.find((o) => outcomes.includes(o));

@@ -38,6 +38,8 @@ export interface ApiModel {
 
 export interface ApiReal {
   readonly client: ResourceApiClient;
+  /** Told of each 204 whose change a read right after missed but which showed a moment later (model-checks.ts settle). */
+  readonly onLateCommit?: (what: string) => void;
 }
 
 /** Records a tag for a value; fails when the same tag already stood for the other value. */
@@ -50,7 +52,7 @@ export function recordTag(user: UserState, tag: string, digest: boolean, where: 
 }
 
 /** A fresh model and client, the model seeded by reading each user's preferences. */
-export async function setupModel(target: ResourceApiTarget, transcript: Transcript): Promise<{ model: ApiModel; real: ApiReal }> {
+export async function setupModel(target: ResourceApiTarget, transcript: Transcript, onLateCommit?: (what: string) => void): Promise<{ model: ApiModel; real: ApiReal }> {
   const client = new ResourceApiClient(target, transcript, 'fail');
   const accounts: [string, Credential][] = [[target.userId, 'user']];
   if (target.otherToken) accounts.push([target.otherUserId, 'other']);
@@ -61,5 +63,5 @@ export async function setupModel(target: ResourceApiTarget, transcript: Transcri
     if (read.etag !== undefined) recordTag(user, read.etag, read.weeklyDigest, 'setup');
     users.push(user);
   }
-  return { model: { users, forbiddenUserId: target.otherUserId, labels: [] }, real: { client } };
+  return { model: { users, forbiddenUserId: target.otherUserId, labels: [] }, real: { client, ...(onLateCommit ? { onLateCommit } : {}) } };
 }

@@ -6,7 +6,7 @@ import { createdId } from '../api-state.ts';
 import type { Credential } from '../resource-api-client.ts';
 import { neverIssuedLabelId, uniqueName, unknownEtag } from '../unique-name.ts';
 import type { ApiModel, ApiReal, LabelState } from './api-model.ts';
-import { expectStatus, readAndCompare } from './model-checks.ts';
+import { expectStatus, readAndCompare, settle } from './model-checks.ts';
 import type { Condition } from './preference-commands.ts';
 
 /** Another user's label is refused or hidden: the spec allows either. */
@@ -91,6 +91,7 @@ export class DeleteLabel implements fc.AsyncCommand<ApiModel, ApiReal> {
       return expectLabelState(model, real, label, what);
     }
     expectStatus(response, [204], what);
+    await settle(real, async () => (await real.client.getLabel(label.id, { as: credentialOf(model, label.owner) })).statusCode === 404, what);
     label.exists = false;
   }
 

@@ -2,6 +2,7 @@
 import type { ParsedResponse } from '../../http/index.ts';
 import { noContentViolations } from '../no-content-rules.ts';
 import { describeAnswer } from '../resource-api-client.ts';
+import { untilShown } from '../read-back.ts';
 import { recordTag, type ApiReal, type UserState } from './api-model.ts';
 
 /** The status must be one of `statuses`; a 204 must keep the 204 rules. */
@@ -28,4 +29,30 @@ export async function readAndCompare(real: ApiReal, user: UserState, what: strin
   user.announced = undefined;
   if (tag !== undefined) recordTag(user, tag, user.digest, what);
   return tag;
+}
+
+/**
+ * After a 204 the model moves on from the change it made; a service that commits after
+ * answering (204 rules 4: RA-DUR-01 judges that) would make the next command's read see
+ * the state from before, and this check fail in the name of the model's other rules
+ * (ETags, existence). So the change is read right after, and when that read misses it,
+ * waited for (read-back.ts): one that shows is told to `onLateCommit`; one that never
+ * shows is left for the next read, where the model fails it as a change that never came.
+ */
+export async function settle(real: ApiReal, shows: () => Promise<boolean>, what: string): Promise<void> {
+  if (await shows()) return;
+  const { afterMs } = await untilShown(shows, (shown) => shown);
+  if (afterMs !== undefined) real.onLateCommit?.(`${what}: the read right after its 204 missed the change, which showed ${Math.max(1, Math.round(afterMs))} ms later`);
+}
+
+/** settle() for a PATCH of `user`'s preferences to `value`. */
+export function settlePreferences(real: ApiReal, user: UserState, value: boolean, what: string): Promise<void> {
+  return settle(real, async () => {
+    const response = await real.client.getPreferences(user.userId, { as: user.as });
+    try {
+      return response.statusCode === 200 && (response.json() as { weeklyDigest?: unknown }).weeklyDigest === value;
+    } catch {
+      return false;
+    }
+  }, what);
 }

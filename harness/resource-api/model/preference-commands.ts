@@ -5,7 +5,7 @@ import { carriedPreferences } from '../leaked-preferences.ts';
 import { unknownEtag } from '../unique-name.ts';
 import type { ApiModel, ApiReal, UserState } from './api-model.ts';
 import { recordTag } from './api-model.ts';
-import { expectStatus, readAndCompare } from './model-checks.ts';
+import { expectStatus, readAndCompare, settlePreferences } from './model-checks.ts';
 
 export type Condition = 'none' | 'current' | 'stale';
 
@@ -46,6 +46,7 @@ export class PatchPreferences implements fc.AsyncCommand<ApiModel, ApiReal> {
       return;
     }
     expectStatus(response, [204], what);
+    await settlePreferences(real, user, value, what);
     user.digest = value;
     const tag = response.header('etag');
     user.announced = tag;

@@ -23,5 +23,9 @@ export interface PactRunResult {
   readonly mismatches: readonly string[];
   /** The exchanges of the provider-state set-up, redacted. */
   readonly transcript: string;
+  /** Provider states whose deletion showed only a moment after its 204 (provider-verification.ts). */
+  readonly lateCommits?: readonly string[];
   readonly error?: string;
+  /** The error is the harness's own (Pact's core, the process, the contract's writing), not the target's: the check ends `error`. */
+  readonly harnessError?: true;
 }

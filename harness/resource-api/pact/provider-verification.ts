@@ -10,6 +10,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { budgetErrorIn } from '../../http/response-budget.ts';
 import { awaitSendSlot, extraHeaders } from '../../http/target-traffic.ts';
 import { createLabel, deleteOwnLabel } from '../api-state.ts';
+import { untilShown } from '../read-back.ts';
 import type { ResourceApiClient } from '../resource-api-client.ts';
 import { AnswerBudget } from './answer-budget.ts';
 import { STATES } from './consumer-contract.ts';
@@ -20,6 +21,8 @@ export interface VerificationResult {
   readonly mismatches: readonly string[];
   /** Why answers (to the verifier, or to a state's set-up) were dropped as larger than the response budget: the target flooded. */
   readonly tooLarge?: readonly string[];
+  /** Deleted-label states whose deletion a read right after its 204 missed, and which showed a moment later (a late commit). */
+  readonly lateCommits?: readonly string[];
 }
 
 interface VerifierFailure {
@@ -43,10 +46,22 @@ function mismatchesOf(error: unknown): string[] {
 export async function verifyPact(pactFile: string, client: ResourceApiClient): Promise<VerificationResult> {
   const { target } = client;
   const budget = new AnswerBudget(new URL(target.baseUrl).host);
+  const lateCommits: string[] = [];
+  // A deleted label is handed over once it reads absent: a deletion committed after its
+  // 204 (204 rules 4, RA-DUR-01's) is waited for, so the interaction judges the contract, not the commit's timing.
+  const settleDeletion = async (labelId: string) => {
+    const absent = async () => (await client.getLabel(labelId)).statusCode === 404;
+    if (await absent()) return;
+    const { afterMs } = await untilShown(absent, (gone) => gone);
+    if (afterMs !== undefined) lateCommits.push(`the deletion of label ${labelId} showed ${Math.max(1, Math.round(afterMs))} ms after its 204`);
+  };
   const labelFor = async (deleted: boolean) => {
     try {
       const labelId = await createLabel(client);
-      if (deleted) await deleteOwnLabel(client, labelId);
+      if (deleted) {
+        await deleteOwnLabel(client, labelId);
+        await settleDeletion(labelId);
+      }
       return { labelId };
     } catch (error) {
       const tooLarge = budgetErrorIn(error);
@@ -74,9 +89,10 @@ export async function verifyPact(pactFile: string, client: ResourceApiClient): P
       });
     },
   });
-  const outcome = await verifier.verifyProvider().then(
+  const verified = await verifier.verifyProvider().then(
     (): VerificationResult => ({ passed: true, mismatches: [] }),
     (error: unknown): VerificationResult => ({ passed: false, mismatches: mismatchesOf(error) }),
   );
+  const outcome = lateCommits.length === 0 ? verified : { ...verified, lateCommits };
   return budget.exceeded.length === 0 ? outcome : { ...outcome, passed: false, tooLarge: [...budget.exceeded] };
 }

@@ -72,7 +72,7 @@ export const deviceServerClauses: readonly Clause[] = [
   { clause: 'Authentication 2: trusted interface', text: 'Bind to a trusted interface.' },
   { clause: 'Authentication 2: network access', text: 'Restrict network access.', uncheckable: 'firewalls and network policy lie outside the server' },
   { clause: 'Authentication 2: untrusted input', text: 'Do not accept untrusted capabilities or application paths.', uncheckable: 'which capabilities a deployment trusts is the operator\'s decision; the capability rules themselves are checked (prefix, absolute app)' },
-  { clause: 'Authentication 2: adb_shell', text: 'Enable <android_driver>:adb_shell only on trusted local or isolated networks and only where needed.', uncheckable: 'advice to operators on where to enable a feature; the scoped form of the flag is checked under Errors: unscoped feature' },
+  { clause: 'Authentication 2: adb_shell', text: 'Enable <android_driver>:adb_shell only on trusted local or isolated networks and only where needed.', uncheckable: 'advice to operators on where to enable a feature; the server\'s side of it — the shell off until a flag scoped to the driver enables it — is DS-SEC-03\'s (What the service does 4), the scoped form of the flag DS-CLI-05\'s (Errors: unscoped feature)' },
   // Events
   { clause: 'Events', text: 'Events emitted by the server: not shown.', uncheckable: 'not shown by the spec' },
   // Errors
@@ -86,7 +86,7 @@ export const deviceServerClauses: readonly Clause[] = [
   // Limits
   { clause: 'Limits: runtime', text: 'JavaScript runtime versions accepted: ^20.19.0 || ^22.12.0 || >=24.0.0.' },
   { clause: 'Limits: package manager', text: 'Package manager version 10 or newer.', uncheckable: 'not checked at start-up: Appium 3, which the suite must pass, checks only the runtime there (DS-CLI-12); the reference refuses npm 9 too (engine-check.test.ts)' },
-  { clause: 'Limits: default port', text: 'Default port 4723.', uncheckable: 'a server started on its default port would collide with whatever already listens there (often the target itself); the harness always passes --port' },
+  { clause: 'Limits: default port', text: 'Default port 4723.' },
   { clause: 'Limits: inspector', text: 'Inspection tool needed for attach-to-session: version 2025.3.1 or later.', uncheckable: 'a requirement on a separate client tool, not on the server' },
   { clause: 'Limits: not shown', text: 'Timeouts, session counts and rate limits of the server: not shown.', uncheckable: 'not shown by the spec' },
   // Versioning

@@ -13,7 +13,12 @@ export interface DeviceServerOptions {
   readonly deviceName?: string;
   readonly app?: string;
   readonly driverName?: string;
-  readonly sessionDiscovery: boolean;
+  /**
+   * Whether the target was started with `*:session_discovery`: true (--session-discovery),
+   * false (--no-session-discovery), absent when the run does not say (the preflight then asks
+   * the target's listing route, and stops the run with the question when it lists sessions).
+   */
+  readonly sessionDiscovery?: boolean;
   readonly serverCommand?: readonly string[];
   readonly homeEnv?: string;
   /** What a server command needs of wirecheck's environment to run (npm for `driver install`). */
@@ -44,7 +49,12 @@ export const DEVICE_SERVER_OPTION_ROWS: readonly OptionRow[] = [
   {
     flag: 'session-discovery', type: 'boolean',
     help: ['the target was started with *:session_discovery'],
-    readme: ['`--session-discovery`', 'device-server: the target was started with `*:session_discovery`; without it, `NAME/sessions` on the target must be unavailable (DS-DISC-05)'],
+    readme: ['`--session-discovery`', 'device-server: the target was started with `*:session_discovery`: the listing checks run against it. Without it, `NAME/sessions` on the target must be unavailable (DS-DISC-05); a run that says neither this nor `--no-session-discovery` and finds the target listing its sessions ends before any check (exit 2), asking which it is'],
+  },
+  {
+    flag: 'no-session-discovery', type: 'boolean',
+    help: ['the target was started without *:session_discovery: judge', 'its listing route as a fault (DS-DISC-05), without asking'],
+    readme: ['`--no-session-discovery`', 'device-server: the target was started without `*:session_discovery`: a session listing at `NAME/sessions` is judged a fault (DS-DISC-05) instead of stopping the run to ask whether `--session-discovery` was forgotten. Not with `--session-discovery`'],
   },
   {
     flag: 'server-cmd', type: 'string', usage: '--server-cmd "CMD"',
@@ -86,6 +96,11 @@ export function resolveDeviceServerOptions({ values, env, cwd, external, selecte
   if (app !== undefined && !isAbsolute(app)) problems.push(`--app "${app}" must be an absolute path (the spec requires vendor:app to be absolute)`);
   if (vendor !== undefined && !/^[a-z][a-z0-9-]*$/i.test(vendor)) problems.push(`--vendor "${vendor}" must be a plain name such as appium`);
   if (homeEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(homeEnv)) problems.push(`--home-env "${homeEnv}" must be the name of an environment variable, e.g. APPIUM_HOME`);
+  const discoveryOn = values['sessionDiscovery'] === true;
+  const discoveryOff = values['noSessionDiscovery'] === true;
+  if (discoveryOn && discoveryOff) {
+    problems.push('--session-discovery and --no-session-discovery contradict each other: give --session-discovery if the target was started with --allow-insecure=*:session_discovery, --no-session-discovery if it was not');
+  }
   // Its relative paths taken from the directory wirecheck runs in: instances start elsewhere too.
   const serverCommand = commandOptionOf(text('serverCmd'), '--server-cmd', 'the command that runs the server CLI, e.g. "npx appium"', cwd, problems);
   const sourceHome = env[homeEnvOf({ homeEnv, vendor: vendor ?? 'vendor' })] || undefined;
@@ -96,7 +111,7 @@ export function resolveDeviceServerOptions({ values, env, cwd, external, selecte
     ...(deviceName ? { deviceName } : {}),
     ...(app ? { app } : {}),
     ...(driverName ? { driverName } : {}),
-    sessionDiscovery: values['sessionDiscovery'] === true,
+    ...(discoveryOn || discoveryOff ? { sessionDiscovery: discoveryOn } : {}),
     ...(serverCommand && serverCommand.length > 0 ? { serverCommand } : {}),
     ...(homeEnv ? { homeEnv } : {}),
     commandEnv: commandEnvOf(env),

@@ -3,13 +3,16 @@
 // started from that CLI on a free loopback port with session discovery on, so every
 // check (CLI ones included) runs. External: a preflight proving `{base}status` answers
 // the status object at the given base path (else exit 2, naming the base URL that
-// would), the session capabilities from the options, and the server command if given.
+// would) and, where the run does not say whether the target has session discovery,
+// that it does not list sessions (else exit 2, asking: session-discovery-preflight.ts);
+// the session capabilities from the options, and the server command if given.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { askSessionDiscovery } from '../../device-server/session-discovery-preflight.ts';
 import { preflightDeviceServer } from '../../device-server/status-preflight.ts';
-import { ERROR_CODES, WirecheckError } from '../../errors.ts';
+import { ERROR_CODES, HarnessLimitError, WirecheckError } from '../../errors.ts';
 import { projectPath, tsxNodeArgs } from '../../project-paths.ts';
 import { freePort } from '../../target/free-port.ts';
 import { startManagedProcess } from '../../target/managed-process.ts';
@@ -18,6 +21,7 @@ import type { DeviceServerTarget } from '../../device-server/device-server-targe
 import type { ReferenceProgram, StartInputs } from '../system-module.ts';
 import { homeEnvOf, type DeviceServerOptions } from './device-server-options.ts';
 import { deviceServerServeOptions } from './device-server-serve.ts';
+import { BUSY_MACHINE_ADVICE, scaledLimit, scaledNote } from '../../target/machine-pace.ts';
 
 export const REFERENCE_SIM_DRIVER = projectPath('reference-impl/device-server/drivers/sim-android');
 export const REFERENCE_APP = projectPath('fixtures/device-server/sample-app.json');
@@ -32,16 +36,17 @@ export const DEVICE_SERVER_REFERENCE: ReferenceProgram = {
 /** What sessions with the reference's simulated driver ask for and get, wherever it runs (here, in a container, in a mutation worker). */
 export const REFERENCE_SESSION_TARGET = {
   vendor: 'vendor', platformName: 'Android', automationName: 'SimAndroid', deviceName: 'wirecheck-sim-1',
-  alertAtLaunch: true, driverName: 'simandroid', driverNamed: true, homeEnv: 'VENDOR_HOME',
+  alertAtLaunch: true, mobileShell: true, driverName: 'simandroid', driverNamed: true, homeEnv: 'VENDOR_HOME',
 } as const satisfies Partial<DeviceServerTarget>;
 
 function installSimDriver(cli: readonly string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const [command = '', ...args] = cli;
-    execFile(command, [...args, 'driver', 'install', '--source=local', REFERENCE_SIM_DRIVER], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(command, [...args, 'driver', 'install', '--source=local', REFERENCE_SIM_DRIVER], { env, timeout: scaledLimit(60_000) }, (error, stdout, stderr) => {
       if (!error) return resolve();
-      reject(new WirecheckError(ERROR_CODES.referenceStart,
-        `the device-server reference could not install its simulated driver into a throwaway home: ${error.message}\n${stdout}${stderr}`));
+      const why = `the device-server reference could not install its simulated driver into a throwaway home: ${error.message}\n${stdout}${stderr}`;
+      // Killed at the harness's own limit while still installing: its trouble, not a set-up mistake.
+      reject(error.killed ? new HarnessLimitError(ERROR_CODES.referenceStart, `${why}${scaledNote()}`, BUSY_MACHINE_ADVICE) : new WirecheckError(ERROR_CODES.referenceStart, why));
     });
   });
 }
@@ -81,12 +86,13 @@ export async function startDeviceServerReference({ run: config }: StartInputs<De
 export async function startDeviceServerExternal({ run: config, own: options }: StartInputs<DeviceServerOptions>): Promise<StartedTarget<DeviceServerTarget>> {
   const baseUrl = config.baseUrls[0] ?? '';
   await preflightDeviceServer(baseUrl);
+  if (options.sessionDiscovery === undefined) await askSessionDiscovery(baseUrl, options.vendor);
   const automationName = options.automationName ?? '';
   const homeEnv = homeEnvOf(options);
   const { sourceHome } = options;
   const target: DeviceServerTarget = {
     system: 'device-server', kind: 'external', baseUrl,
-    capabilities: [...(options.sessionDiscovery ? ['session-discovery' as const] : []), ...(options.serverCommand ? ['server-command' as const] : [])],
+    capabilities: [...(options.sessionDiscovery === true ? ['session-discovery' as const] : []), ...(options.serverCommand ? ['server-command' as const] : [])],
     vendor: options.vendor, platformName: options.platformName ?? '', automationName,
     ...(options.deviceName ? { deviceName: options.deviceName } : {}),
     ...(options.app ? { app: options.app } : {}),

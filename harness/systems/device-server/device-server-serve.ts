@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { ERROR_CODES, WirecheckError } from '../../errors.ts';
 import { tsxNodeArgs } from '../../project-paths.ts';
 import type { ServeOption, ServeStepInputs } from '../system-module.ts';
+import { scaledLimit } from '../../target/machine-pace.ts';
 
 interface CliResult {
   readonly failed: boolean;
@@ -17,7 +18,7 @@ interface CliResult {
 
 function runCli(entry: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...tsxNodeArgs(entry), ...args], { env, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...tsxNodeArgs(entry), ...args], { env, timeout: scaledLimit(120_000) }, (error, stdout, stderr) => {
       const how = error ? (typeof error.code === 'number' ? `exit ${error.code}` : error.killed ? 'killed at the time limit' : error.message) : '';
       resolve({ failed: error !== null, how, stdout, stderr });
     });

@@ -60,4 +60,10 @@ export const deviceServerFaults: readonly ReferenceFault[] = [
   { name: 'request-log-without-method', of: 'reference', description: 'the request log lines (`-->`, `<--`, `No route found for`) name the path but not the method' },
   { name: 'delete-route-missing', of: 'reference', description: '`DELETE session/{id}` is not routed (404 unknown command): the spec shows no deletion route, sessions end by idle expiry only' },
   { name: 'unscoped-feature-ignored', of: 'reference', description: 'an unscoped `--allow-insecure` item is dropped with a warning and the server starts without it (another allowed way to reject it)' },
+  { name: 'adb-shell-without-flag', of: 'reference', description: 'every driver gets the insecure feature `adb_shell` (`mobile: shell` runs) whether or not `--allow-insecure` enables it' },
+  { name: 'feature-scope-ignored', of: 'reference', description: 'an insecure feature is handed to every driver whatever its scope names (`otherdriver:adb_shell` enables it for simandroid)' },
+  { name: 'feature-name-ignored', of: 'reference', description: 'a driver given any insecure feature (`simandroid:session_discovery`) gets every one, `adb_shell` among them' },
+  { name: 'wildcard-scope-ignored', of: 'reference', description: 'the scope `*` reaches no driver: only a feature scoped to the driver\'s own name enables it (`*:adb_shell` enables nothing)' },
+  { name: 'default-port-not-4723', of: 'reference', description: 'started without `--port` (and no config file port) the server listens on 4724, not the default 4723' },
+  { name: 'session-route-needs-driver', of: 'reference', description: 'with no driver installed, `POST session` answers as an unknown route (404 unknown command) instead of failing the creation' },
 ];

@@ -2,12 +2,13 @@
 // selected checks. harness/systems/suite-index.test.ts proves this list is what the files hold.
 
 export const deviceServerSuites: Readonly<Record<string, readonly string[]>> = {
-  'suites/device-server/cli/commands.test.ts': ['DS-CLI-01', 'DS-CLI-02', 'DS-CLI-03', 'DS-CLI-04', 'DS-SEC-01', 'DS-SEC-02'],
+  'suites/device-server/cli/commands.test.ts': ['DS-CLI-01', 'DS-CLI-02', 'DS-CLI-03', 'DS-CLI-04', 'DS-CLI-22', 'DS-SEC-01', 'DS-SEC-02'],
   'suites/device-server/cli/config-address.test.ts': ['DS-CLI-18'],
   'suites/device-server/cli/doctor-findings.test.ts': ['DS-CLI-16', 'DS-CLI-17'],
   'suites/device-server/cli/extension-homes.test.ts': ['DS-CLI-13', 'DS-CLI-14', 'DS-CLI-15'],
   'suites/device-server/cli/extensions.test.ts': ['DS-CLI-06', 'DS-CLI-07', 'DS-CLI-08', 'DS-CLI-09', 'DS-CLI-10', 'DS-CLI-20'],
   'suites/device-server/cli/insecure-feature-forms.test.ts': ['DS-CLI-05', 'DS-CLI-21', 'DS-CLI-19'],
+  'suites/device-server/cli/scoped-features.test.ts': ['DS-SEC-03', 'DS-SEC-04'],
   'suites/device-server/cli/server-instances.test.ts': [
     'DS-BASE-02', 'DS-DISC-03', 'DS-DISC-05', 'DS-DISC-04', 'DS-CAPS-04', 'DS-LEGACY-05', 'DS-LEGACY-06', 'DS-CLI-11', 'DS-CLI-12', 'DS-EXT-01',
     'DS-EXT-02',

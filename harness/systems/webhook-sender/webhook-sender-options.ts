@@ -3,6 +3,7 @@
 // vendor states of its settings where the spec allows a choice (cap, jitter, timeout).
 import { randomBytes } from 'node:crypto';
 import { commandOptionOf } from '../../target/split-command.ts';
+import { COMMAND_FIRST_ATTEMPT_MS, NO_ANSWER_WAIT_MS } from '../../webhook-sender/run-sender-scenarios.ts';
 import { stringValue, type OptionRow } from '../option-table.ts';
 import type { ResolveInputs } from '../system-module.ts';
 
@@ -13,6 +14,8 @@ export interface WebhookSenderOptions {
   readonly maxAttempts?: number;
   readonly jitter?: number;
   readonly senderTimeoutMs?: number;
+  /** --sender-start-timeout, in ms: how long each command may take to make its first attempt. */
+  readonly startTimeoutMs?: number;
   readonly deadLetterWords?: readonly string[];
   /** The environment the vendor's commands run with: the user's own. */
   readonly commandEnv: Readonly<Record<string, string>>;
@@ -51,8 +54,16 @@ const JITTER: OptionRow = {
 };
 const SENDER_TIMEOUT: OptionRow = {
   flag: 'sender-timeout-ms', type: 'string', usage: '--sender-timeout-ms MS',
-  help: ['how long the sender waits for an answer before it retries', '(the spec shows none; default 10000)'],
-  readme: ['`--sender-timeout-ms MS`', 'webhook-sender: how long the sender waits for an answer before it counts the attempt failed (the spec shows no sender timeout; default 10000); the no-answer scenario waits that long'],
+  help: [
+    'how long the sender waits for an answer before it gives up on', 'an attempt (the spec shows none; any whole number of ms):',
+    'an unanswered attempt ends then for the delay rule. Without it,', `it ends at the sender's close, waited for up to ${NO_ANSWER_WAIT_MS / 1000} s`,
+  ],
+  readme: ['`--sender-timeout-ms MS`', `webhook-sender: how long the sender waits for an answer before it gives up on an attempt (the spec shows no sender timeout: any whole number of milliseconds). An attempt ends, for the delay rule, at the earliest of the answer, a reset, the sender's close and its first byte plus this timeout. Without it an unanswered attempt ends at the sender's close: the no-answer scenario waits up to ${NO_ANSWER_WAIT_MS / 1000} s for it, and WS-RETRY-03 is skipped, saying so, if the sender is still waiting`],
+};
+const START_TIMEOUT: OptionRow = {
+  flag: 'sender-start-timeout', type: 'string', usage: '--sender-start-timeout S',
+  help: ['seconds each sender command may take to make its first attempt', `(default ${COMMAND_FIRST_ATTEMPT_MS / 1000}, stretched on a busy machine); past it the scenario`, 'is cut and its checks end error, naming this limit'],
+  readme: ['`--sender-start-timeout S`', `webhook-sender: seconds each run of --sender-cmd may take to make its first attempt (default ${COMMAND_FIRST_ATTEMPT_MS / 1000}, stretched on a busy machine; give more for a sender that starts slowly, a JVM or a container). A command still silent then is cut: its checks end \`error\` naming the limit, never failed`],
 };
 const DEAD_LETTER_CMD: OptionRow = {
   flag: 'dead-letter-cmd', type: 'string', usage: '--dead-letter-cmd CMD',
@@ -60,7 +71,10 @@ const DEAD_LETTER_CMD: OptionRow = {
   readme: ['`--dead-letter-cmd CMD`', `webhook-sender: a command that lists the sender's exhausted deliveries (same placeholders); WS-DLQ-01 looks for the exhausted event's id in its output, and is skipped without it`],
 };
 
-export const WEBHOOK_SENDER_OPTION_ROWS: readonly OptionRow[] = [SENDER_CMD, LISTEN, SENDER_SECRET, MAX_ATTEMPTS, JITTER, SENDER_TIMEOUT, DEAD_LETTER_CMD];
+/** A day: the largest whole number the option takes (a timeout, however long, is finite). */
+const MAX_SENDER_TIMEOUT_MS = 86_400_000;
+
+export const WEBHOOK_SENDER_OPTION_ROWS: readonly OptionRow[] = [SENDER_CMD, LISTEN, SENDER_SECRET, MAX_ATTEMPTS, JITTER, SENDER_TIMEOUT, START_TIMEOUT, DEAD_LETTER_CMD];
 
 function integerOf(values: ResolveInputs['values'], key: string, flag: string, range: [number, number], problems: string[]): number | undefined {
   const text = values[key];
@@ -82,7 +96,10 @@ export function resolveWebhookSenderOptions({ values, env, cwd, external, select
   }
   if (values['senderSecret'] === '') problems.push('--sender-secret must not be empty');
   const maxAttempts = integerOf(values, 'expectMaxAttempts', '--expect-max-attempts', [1, 20], problems);
-  const timeout = integerOf(values, 'senderTimeoutMs', '--sender-timeout-ms', [100, 120_000], problems);
+  // Any finite timeout the vendor states: the spec shows none ("Sender timeout …: not shown").
+  const timeout = integerOf(values, 'senderTimeoutMs', '--sender-timeout-ms', [1, MAX_SENDER_TIMEOUT_MS], problems);
+  const startSeconds = integerOf(values, 'senderStartTimeout', '--sender-start-timeout', [1, 3600], problems);
+  if (startSeconds !== undefined && words === undefined && selected) problems.push('--sender-start-timeout is for --sender-cmd: the time each run of the command has to make its first attempt');
   const jitterText = values['jitter'] as string | undefined;
   const jitter = jitterText === undefined ? undefined : Number(jitterText);
   if (jitter !== undefined && !(jitter > 0 && jitter <= 1)) problems.push(`--jitter must be a fraction 0 < F ≤ 1, e.g. 0.5 for delays between half and one and a half times the rule's (got "${jitterText}")`);
@@ -94,6 +111,7 @@ export function resolveWebhookSenderOptions({ values, env, cwd, external, select
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(jitter !== undefined ? { jitter } : {}),
     ...(timeout !== undefined ? { senderTimeoutMs: timeout } : {}),
+    ...(startSeconds !== undefined ? { startTimeoutMs: startSeconds * 1000 } : {}),
     ...(deadLetterWords ? { deadLetterWords } : {}),
     commandEnv,
   };

@@ -21,6 +21,8 @@ export const webhookSenderSystem = defineSystem<WebhookSenderOptions>({
   suites: webhookSenderSuites,
   options: WEBHOOK_SENDER_OPTION_ROWS,
   reachedByUrl: false,
+  // --sender-cmd and --listen are the vendor's sender, with or without --target external.
+  namesExternalTarget: (own) => own.trigger !== undefined,
   resolve: resolveWebhookSenderOptions,
   faults: webhookSenderFaults,
   // No server to `wirecheck serve`: its reference is the CLI `wirecheck send`, run per scenario.

@@ -8,7 +8,7 @@ export const webhookSuites: Readonly<Record<string, readonly string[]>> = {
   'suites/webhook/contract/operational-records.test.ts': ['WH-OPS-01'],
   'suites/webhook/contract/ordering.test.ts': ['WH-ORD-01', 'WH-ORD-02', 'WH-ORD-04', 'WH-ORD-05'],
   'suites/webhook/contract/parsing.test.ts': ['WH-PARSE-01', 'WH-PARSE-02', 'WH-PARSE-03'],
-  'suites/webhook/contract/processing.test.ts': ['WH-PROC-01', 'WH-PROC-02', 'WH-PROC-03'],
+  'suites/webhook/contract/processing.test.ts': ['WH-PROC-01', 'WH-PROC-02', 'WH-PROC-03', 'WH-PROC-04'],
   'suites/webhook/contract/signature.test.ts': [
     'WH-SIG-01', 'WH-SIG-02', 'WH-SIG-03', 'WH-SIG-04', 'WH-SIG-05', 'WH-SIG-06', 'WH-SIG-07', 'WH-SIG-08', 'WH-SIG-09', 'WH-SIG-13', 'WH-SIG-14',
     'WH-SIG-15', 'WH-SIG-16', 'WH-SIG-17', 'WH-SIG-18', 'WH-SIG-19', 'WH-SIG-20',
@@ -22,12 +22,6 @@ export const webhookSuites: Readonly<Record<string, readonly string[]>> = {
   'suites/webhook/property/ordering.test.ts': ['WH-ORD-03'],
   'suites/webhook/property/signed-bytes.test.ts': ['WH-SIG-10', 'WH-SIG-11', 'WH-SIG-12'],
   'suites/webhook/sender/against-target.test.ts': ['WH-SEND-14', 'WH-SEND-15'],
-  'suites/webhook/sender/dead-letter.test.ts': ['WH-SEND-10'],
-  'suites/webhook/sender/retry-property.test.ts': ['WH-SEND-13'],
-  'suites/webhook/sender/retry-rules.test.ts': [
-    'WH-SEND-01', 'WH-SEND-02', 'WH-SEND-03', 'WH-SEND-04', 'WH-SEND-05', 'WH-SEND-06', 'WH-SEND-07', 'WH-SEND-08', 'WH-SEND-09',
-  ],
-  'suites/webhook/sender/signed-bytes.test.ts': ['WH-SEND-11', 'WH-SEND-12'],
 };
 
 /**

@@ -13,7 +13,7 @@ export interface WebhookOptions {
   readonly secretFromEnv: boolean;
   /** --version-field: where the receiver under test reads an event's version (external targets). */
   readonly versionField?: string;
-  /** The `sender-` names of --reference-fault: bugs of the bundled sender, for the WH-SEND suites only. */
+  /** The `sender-` names of --reference-fault: bugs of the bundled sender, for WH-SEND-14/15 only. */
   readonly senderFaults: readonly string[];
 }
 
@@ -28,10 +28,11 @@ const VERSION_FIELD: OptionRow = {
   flag: 'version-field', type: 'string', usage: '--version-field PATH',
   help: [
     'where the receiver reads an event\'s version, e.g. data.version:',
-    'the ordering checks send versions there (without it they are',
-    'skipped: the spec does not say where a version is carried)',
+    'the ordering checks send versions there. Without it, --probe has',
+    'the preflight find it; found nowhere, they are skipped (the spec',
+    'does not say where a version is carried)',
   ],
-  readme: ['`--version-field PATH`', 'webhook: where the receiver reads an event\'s version, a dotted path such as `data.version`; the ordering checks (WH-ORD-01/02/03) send versions there and are skipped without it, because the spec does not say where a version is carried (the reference reads `data.version`, CONTRACTS §5)'],
+  readme: ['`--version-field PATH`', 'webhook: where the receiver reads an event\'s version, a dotted path such as `data.version`; the ordering checks (WH-ORD-01/02/03) send versions there. Without it, with `--probe`, the preflight finds the field and says which (one event carrying a different value at `data.version`, `version`, `data.sequence`, `sequence`, `data.revision`, … and a distinct `createdAt`; the payment\'s version read back through the probe names the one read); found nowhere, or without `--probe`, the ordering checks are skipped, saying why, because the spec does not say where a version is carried (the reference reads `data.version`, CONTRACTS §5)'],
 };
 
 export const WEBHOOK_OPTION_ROWS: readonly OptionRow[] = [SECRET, VERSION_FIELD];

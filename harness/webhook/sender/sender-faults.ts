@@ -1,7 +1,9 @@
-// Deliberate bugs of the bundled sender, for the self-test only: `wirecheck run webhook
-// --reference-fault sender-<name>` hands them to the sender suites (never to the
-// reference process, which refuses names it does not know). Each proves a WH-SEND
-// check able to fail; test/self-test/webhook-faults.ts lists which.
+// Deliberate bugs of the bundled sender, for the self-test only. Each proves a rule of
+// the sender's unit tests able to fail (delivery-rules.test.ts lists which); the
+// webhook-sender system's checks see most of them through `wirecheck send`
+// (test/self-test/webhook-sender-faults.ts), and WH-SEND-14/15 three of them when
+// `wirecheck run webhook --reference-fault sender-<name>` hands them to that suite
+// (never to the reference process, which refuses names it does not know).
 export const SENDER_FAULT_PREFIX = 'sender-';
 
 export const SENDER_FAULTS = [

@@ -9,12 +9,13 @@ export interface AppOptions {
   readonly faults?: readonly ResourceFault[];
   readonly probe?: boolean;
   readonly ackDelayMs?: number;
+  readonly lateCommitMs?: number;
 }
 
 /** A listening app (supertest then reuses its server instead of starting one per request). */
 export async function readyApp(store: SqlStore, tokens: TokenTable, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = buildApp({
-    store, tokens, faults: new Set(options.faults ?? []), probe: options.probe ?? false, ackDelayMs: options.ackDelayMs,
+    store, tokens, faults: new Set(options.faults ?? []), probe: options.probe ?? false, ackDelayMs: options.ackDelayMs, lateCommitMs: options.lateCommitMs,
   });
   await listen(app);
   return app;

@@ -19,6 +19,9 @@ export interface WorkerOptions {
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { concurrency: 2, pollMs: 100, leaseMs: 30_000, maxAttempts: 3, retryBaseMs: 200 };
 
+/** The slow-second-effect-on-duplicate fault: how long every event's business work takes. */
+export const SLOW_WORK_MS = 1_000;
+
 export interface Worker {
   /** Wakes an idle worker at once (a job was just queued). */
   nudge(): void;
@@ -59,6 +62,7 @@ export function startWorker(deps: { store: SqlStore; metrics: WebhookMetrics; lo
 
 async function processJob(deps: Parameters<typeof startWorker>[0], job: ClaimedJob): Promise<void> {
   const log = deps.logger.child({ eventId: job.eventId });
+  if (deps.faults.has('slow-second-effect-on-duplicate')) await new Promise((resolve) => setTimeout(resolve, SLOW_WORK_MS));
   try {
     const { applied } = await deps.store.transaction(async (tx) => {
       const result = await performBusinessAction(tx, job, deps.faults);

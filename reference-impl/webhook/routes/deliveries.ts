@@ -11,6 +11,7 @@ import { eventRow, recordDuplicateEffect, recordEvent, type RecordOutcome } from
 import type { GroupCommitter } from '../group-commit.ts';
 import type { WebhookMetrics } from '../metrics.ts';
 import { rejection, type Rejection } from '../rejections.ts';
+import { SLOW_WORK_MS } from '../processing/worker.ts';
 import { redactQuery } from '../../shared/request-log.ts';
 
 export interface DeliveryDeps {
@@ -140,6 +141,8 @@ async function recordAndLog(request: FastifyRequest, deps: DeliveryDeps, event: 
   if (outcome === 'duplicate') {
     deps.metrics.duplicates.inc();
     if (deps.faults.has('second-effect-on-duplicate')) await recordDuplicateEffect(deps.store, event.id);
+    // As slowly as the fault's worker does every event's work: the second effect lands later.
+    if (deps.faults.has('slow-second-effect-on-duplicate')) setTimeout(() => void recordDuplicateEffect(deps.store, event.id).catch(() => {}), SLOW_WORK_MS);
   }
   const note = notes.get(request);
   if (note) note.outcome = outcome;

@@ -14,6 +14,7 @@ export function registerProbeRoutes(app: FastifyInstance, store: SqlStore, commi
   });
   app.get<{ Params: { eventId: string } }>('/__probe/events/:eventId', async (request, reply) => {
     const probe = faults.has('probe-blind') ? undefined : await probeEvent(store, request.params.eventId);
+    if (probe && faults.has('record-status-done') && probe.status === 'completed') return { ...probe, status: 'done' };
     return probe ?? reply.code(404).send({ error: 'no record' });
   });
   app.get<{ Params: { paymentId: string } }>('/__probe/payments/:paymentId', async (request, reply) => {

@@ -1,5 +1,6 @@
 // Command line and server start-up: `--version` (3.x) and `--help`; the config file
-// (its keys loaded, a flag overriding it; what becomes of an unknown key is recorded); and the stated
+// (its keys loaded, a flag overriding it; what becomes of an unknown key is recorded); the
+// default port (4723, where no other program holds it); and the stated
 // security controls a server's defaults bear on — the address it binds without
 // --address and whether --relaxed-security starts it (operators' duties: recorded).
 import { writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
+import { DEFAULT_PORT, portFree, withDefaultPortTurn } from '../../../harness/device-server/default-port.ts';
 import { deviceServerTarget } from '../../../harness/device-server/device-server-context.ts';
 import { InstancePool } from '../../../harness/device-server/instance-pool.ts';
 import { describeRun, runCli, SERVER_COMMAND_TIMEOUT } from '../../../harness/device-server/server-command.ts';
@@ -85,6 +87,37 @@ check('DS-CLI-04', async (ctx) => {
   ctx.observe(attempt.servedOn !== undefined
     ? `a config file with an unknown key: the server started and served${named}`
     : attempt.exited ? `a config file with an unknown key: refused at start (exit ${attempt.code})${named}` : 'a config file with an unknown key: neither served nor exited within the time given');
+}, SERVER_COMMAND_TIMEOUT);
+
+const PORT_TAKEN = /EADDRINUSE|address already in use/i;
+
+check('DS-CLI-22', async (ctx) => {
+  const target = deviceServerTarget(ctx);
+  const where = `127.0.0.1:${DEFAULT_PORT}`;
+  const taken = `not applicable: ${where} is in use by another program, so a server started without --port cannot show that it listens there; free the port and run again`;
+  // The port is the machine's: runs of wirecheck take turns with it.
+  await withDefaultPortTurn(async () => {
+    if (!(await portFree(DEFAULT_PORT))) ctx.skip(taken);
+    // Also watched: the ports its output names in URLs, so a server listening elsewhere is seen at once.
+    const attempt = await attemptStart(target, ctx.run.reportDir, {
+      label: 'default-port', home: await emptyHome(pool, 'default-port'), cwd: await emptyHome(pool, 'default-port-cwd'),
+      portFlag: false, port: DEFAULT_PORT, watchOutputPorts: true,
+    });
+    pool.onStop(attempt.stop);
+    ctx.transcript.note(`started without --port (and no config file), watching ${where} and the ports its output names\n${tail(attempt)}`);
+    // Served at a port its output named first: it may still come to 4723 as well.
+    const atDefault = attempt.servedOn === DEFAULT_PORT || (attempt.servedOn !== undefined && (await answers(`http://${where}/status`, 1_500)));
+    const servedWhileRunning = atDefault && !attempt.exited;
+    await attempt.stop();
+    // Another program that took the port meanwhile: once this server is stopped, the port is not free; or the server could not bind it.
+    const bindRefused = attempt.exited && PORT_TAKEN.test(attempt.output) && attempt.output.includes(`:${DEFAULT_PORT}`);
+    if (!(await portFree(DEFAULT_PORT)) || (!servedWhileRunning && bindRefused)) {
+      ctx.skip(`${taken.replace('is in use', 'was taken while the check ran')} (what answered there, if anything, may not have been this server)`);
+    }
+    const how = attempt.servedOn !== undefined ? `it served on port ${attempt.servedOn} (named in its output), and nothing answered at ${where}`
+      : attempt.exited ? `it exited (code ${attempt.code}) without serving there` : 'nothing answered there within the time given';
+    expect(servedWhileRunning, `started without --port the server must listen on the default port ${DEFAULT_PORT}: ${how}; ${tail(attempt)}`).toBe(true);
+  });
 }, SERVER_COMMAND_TIMEOUT);
 
 /** An IPv4 address of this machine that is not loopback: reachable only if the server binds beyond loopback. */

@@ -226,4 +226,11 @@ check('DS-EXT-02', (ctx) => withDeviceServer(ctx, async ({ target, clientOf }) =
   if (created.sessionId) await client.deleteSession(created.sessionId);
   expect(created.sessionId, `a server with no driver installed must create no session; got ${describeAnswer(created.answer)}`).toBeUndefined();
   expectRefused(created.answer, 'a new session on a server whose home holds no driver');
+  // The refusal must come from the session route: a route the server does not have, asked the same way, answers otherwise.
+  const madeUp = `wirecheck-no-such-route-${randomUUID()}`;
+  const unknown = await client.send('POST', madeUp, newSessionBody(target));
+  ctx.transcript.note(`the control: POST {base}${madeUp} (a route no server has) → ${describeAnswer(unknown)}; POST {base}session → ${describeAnswer(created.answer)}`);
+  const same = created.answer.status === unknown.status && created.answer.error?.error === unknown.error?.error;
+  expect(same, `POST {base}session on a server whose home holds no driver answered as POST {base}${madeUp}, a route the server does not have, does `
+    + `(${describeAnswer(created.answer)}): the refusal must come from the session route ("POST {base_path}session"), failing the creation, not from a server that has no such route`).toBe(false);
 }), SERVER_COMMAND_TIMEOUT);

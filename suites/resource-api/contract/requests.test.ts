@@ -14,6 +14,7 @@ import { apiPath, describeAnswer, resourceApiClient, type Call, type ResourceApi
 import { expectNoDeletionEffect } from '../../../harness/resource-api/expect-no-effect.ts';
 import { deletionEffects, settledDeletionEffects } from '../../../harness/resource-api/resource-api-probe.ts';
 import { unknownEtag, uniqueName } from '../../../harness/resource-api/unique-name.ts';
+import { preferencesAfterWrite, settleDeletion, SETTLE_MS } from '../../../harness/resource-api/read-back.ts';
 
 const NOT_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded'];
 
@@ -84,14 +85,19 @@ check('RA-INPUT-04', async (ctx) => {
   }
 });
 
-/** PATCHes the other boolean as each media type; fails naming the first not taken as JSON. */
+/**
+ * PATCHes the other boolean as each media type; fails naming the first not taken as JSON.
+ * The value is read back as read-back.ts says: a read that misses it only because the
+ * change was committed after the 204 (rule 4, RA-DUR-01's) is no finding about the media type.
+ */
 async function expectTakenAsJson(ctx: CheckContext, contentTypes: readonly string[]): Promise<void> {
   const client = resourceApiClient(ctx);
   for (const contentType of contentTypes) {
     const before = (await readPreferences(client)).weeklyDigest;
     const patch = await client.send('PATCH', apiPath.preferences(client.userId), { json: { weeklyDigest: !before }, contentType });
     expect(patch.statusCode, `PATCH as ${contentType} answered ${describeAnswer(patch)}`).toBe(204);
-    expect((await readPreferences(client)).weeklyDigest, `weeklyDigest after the PATCH sent as ${contentType}`).toBe(!before);
+    const after = await preferencesAfterWrite(ctx, client, !before, `the PATCH sent as ${contentType}`);
+    expect(after.shown.weeklyDigest, `weeklyDigest after the PATCH sent as ${contentType} (answered 204; waited ${SETTLE_MS / 1000} s for the value)`).toBe(!before);
   }
 }
 
@@ -125,8 +131,10 @@ check('RA-INPUT-07', async (ctx) => {
   const before = (await readPreferences(client)).weeklyDigest;
   const patch = await client.send('PATCH', apiPath.preferences(client.userId), { body: JSON.stringify({ weeklyDigest: !before }), contentType: null });
   expect(patch.statusCode < 500, `PATCH without Content-Type answered ${describeAnswer(patch)}`).toBe(true);
-  const expected = patch.statusCode >= 200 && patch.statusCode < 300 ? !before : before;
-  expect((await readPreferences(client)).weeklyDigest, `weeklyDigest after the PATCH without Content-Type answered ${patch.statusCode}`).toBe(expected);
+  const accepted = patch.statusCode >= 200 && patch.statusCode < 300;
+  // Accepted, it must show its change (read back as read-back.ts says); refused, it must change nothing.
+  const after = accepted ? (await preferencesAfterWrite(ctx, client, !before, 'the PATCH without Content-Type')).shown : await readPreferences(client);
+  expect(after.weeklyDigest, `weeklyDigest after the PATCH without Content-Type answered ${patch.statusCode}`).toBe(accepted ? !before : before);
   const post = await client.send('POST', apiPath.labels, { body: JSON.stringify({ name: uniqueName() }), contentType: null });
   expect(post.statusCode < 500, `POST without Content-Type answered ${describeAnswer(post)}`).toBe(true);
 });
@@ -147,6 +155,22 @@ async function taggedPreferences(client: ResourceApiClient): Promise<Preferences
   return { ...read, etag: read.etag };
 }
 
+/** The ETag a read carries, required as taggedPreferences requires it. */
+function tagged(read: PreferencesRead): PreferencesRead & { etag: string } {
+  if (read.etag === undefined) throw new Error('GET preferences carries no ETag, so no client can send If-Match with the current one');
+  return { ...read, etag: read.etag };
+}
+
+/**
+ * The preferences after a 204 PATCH that wrote `written`, with their ETag, as the
+ * conditional checks go on from them: read back as read-back.ts says, so that a change
+ * committed after its 204 (rule 4, RA-DUR-01's) is not taken for a stale tag.
+ */
+async function taggedAfterWrite(ctx: CheckContext, client: ResourceApiClient, written: boolean, what: string): Promise<{ shown: PreferencesRead; holds: boolean; current: PreferencesRead & { etag: string } }> {
+  const after = await preferencesAfterWrite(ctx, client, written, what);
+  return { ...after, current: tagged(after.current) };
+}
+
 /** A fresh label and its ETag, when its GET carries one. */
 async function taggedLabel(client: ResourceApiClient): Promise<{ id: string; etag: string | undefined }> {
   const id = await createLabel(client);
@@ -155,10 +179,11 @@ async function taggedLabel(client: ResourceApiClient): Promise<{ id: string; eta
 
 check('RA-COND-01', async (ctx) => {
   const client = resourceApiClient(ctx);
+  let current = await taggedPreferences(client);
   for (const round of [1, 2]) {
-    const current = await taggedPreferences(client);
     const response = await client.patchPreferences(!current.weeklyDigest, { ifMatch: current.etag });
     expect(response.statusCode, `PATCH ${round} with If-Match: ${current.etag} (the tag GET just gave) answered ${describeAnswer(response)}`).toBe(204);
+    current = (await taggedAfterWrite(ctx, client, !current.weeklyDigest, `conditional PATCH ${round}`)).current;
   }
   const label = await taggedLabel(client);
   if (label.etag === undefined) return ctx.transcript.note('the label GET carries no ETag: conditional DELETE not tried');
@@ -173,6 +198,8 @@ check('RA-COND-02', async (ctx) => {
   expect(unknown.statusCode, `PATCH with an If-Match tag the target never issued answered ${describeAnswer(unknown)}`).toBe(412);
   const changed = await client.patchPreferences(!first.weeklyDigest);
   expect(changed.statusCode, `PATCH answered ${describeAnswer(changed)}`).toBe(204);
+  // The tag is stale once the change is committed: one committed after its 204 is waited for (read-back.ts).
+  await preferencesAfterWrite(ctx, client, !first.weeklyDigest, 'the PATCH that made the first tag stale');
   const stale = await client.patchPreferences(first.weeklyDigest, { ifMatch: first.etag });
   expect(stale.statusCode, `PATCH with If-Match: ${first.etag}, the tag from before the last change, answered ${describeAnswer(stale)}`).toBe(412);
   const label = await taggedLabel(client);
@@ -200,10 +227,10 @@ check('RA-COND-04', async (ctx) => {
   for (const step of [1, 2]) {
     const response = await client.patchPreferences(!previous.weeklyDigest);
     expect(response.statusCode, `PATCH answered ${describeAnswer(response)}`).toBe(204);
-    const next = await taggedPreferences(client);
-    expect(next.weeklyDigest, 'the change must be visible').toBe(!previous.weeklyDigest);
-    expect(next.etag, `change ${step}: weeklyDigest went ${previous.weeklyDigest} → ${next.weeklyDigest} but the ETag stayed ${previous.etag}`).not.toBe(previous.etag);
-    previous = next;
+    const { shown, current } = await taggedAfterWrite(ctx, client, !previous.weeklyDigest, `PATCH ${step}`);
+    expect(shown.weeklyDigest, `the change must be visible (waited ${SETTLE_MS / 1000} s for it)`).toBe(!previous.weeklyDigest);
+    expect(shown.etag, `change ${step}: weeklyDigest went ${previous.weeklyDigest} → ${shown.weeklyDigest} but the ETag stayed ${previous.etag}`).not.toBe(previous.etag);
+    previous = current;
   }
 });
 
@@ -218,7 +245,9 @@ check('RA-COND-05', async (ctx) => {
       ctx.transcript.note(`PATCH ${step}: the 204 carries no ETag (allowed)`);
       continue;
     }
-    expect((await readPreferences(client)).etag, `PATCH ${step}: the 204 carried ETag ${tag}; the next GET must carry the same`).toBe(tag);
+    // The next GET that shows the change (read-back.ts: not one a late commit left stale).
+    const { shown } = await preferencesAfterWrite(ctx, client, !before.weeklyDigest, `PATCH ${step}`);
+    expect(shown.etag, `PATCH ${step}: the 204 carried ETag ${tag}; the next GET must carry the same`).toBe(tag);
   }
 });
 
@@ -232,6 +261,8 @@ async function conditionalDeletesOfAbsent(ctx: CheckContext): Promise<[string, n
   const label = await taggedLabel(client);
   const deleted = await client.deleteLabel(label.id);
   expect(deleted.statusCode, `DELETE answered ${describeAnswer(deleted)}`).toBe(204);
+  // The repeats are judged on a label that is gone: one committed after its 204 is waited for (read-back.ts).
+  await settleDeletion(ctx, client, label.id);
   const probe = ctx.target.capabilities.includes('probe');
   const once = probe ? await settledDeletionEffects(ctx, label.id) : 0;
   const answers: [string, number][] = [];
@@ -259,13 +290,13 @@ check('RA-COND-07', async (ctx) => {
   const client = resourceApiClient(ctx);
   // The current tag second in a list (with spaces either side of the comma), then *.
   const lists = [(tag: string) => `${unknownEtag()}, ${tag}`, (tag: string) => `${unknownEtag()} ,${tag}`, () => '*'];
+  let current = await taggedPreferences(client);
   for (const list of lists) {
-    const current = await taggedPreferences(client);
     const ifMatch = list(current.etag);
     const response = await client.patchPreferences(!current.weeklyDigest, { ifMatch });
     expect(response.statusCode, `PATCH with If-Match: ${ifMatch} (holding the current tag ${current.etag}) answered ${describeAnswer(response)}`).toBe(204);
+    current = (await taggedAfterWrite(ctx, client, !current.weeklyDigest, `PATCH with If-Match: ${ifMatch}`)).current;
   }
-  const current = await taggedPreferences(client);
   if (current.etag.startsWith('W/')) return ctx.transcript.note(`the preferences' ETag ${current.etag} is weak: the strong comparison is not tried`);
   const weak = await client.patchPreferences(!current.weeklyDigest, { ifMatch: `W/${current.etag}` });
   expect(weak.statusCode, `PATCH with If-Match: W/${current.etag} (a weak tag never matches strongly) answered ${describeAnswer(weak)}`).toBe(412);

@@ -10,9 +10,10 @@ import { notReused } from '../../../harness/resource-api/announced-close.ts';
 import { createLabel, readPreferences } from '../../../harness/resource-api/api-state.ts';
 import { expectNone } from '../../../harness/resource-api/expect-none.ts';
 import { contentBytesViolation, contentEncodingViolation, contentLengthViolation, transferEncodingViolation } from '../../../harness/resource-api/no-content-rules.ts';
-import { sampleNoContent, type NoContentSample } from '../../../harness/resource-api/no-content-samples.ts';
+import { ACCEPT_ENCODING, sampleNoContent, type NoContentSample } from '../../../harness/resource-api/no-content-samples.ts';
 import { apiPath, resourceApiClient } from '../../../harness/resource-api/resource-api-client.ts';
 import { expectExactFraming } from '../../../harness/resource-api/reused-connection.ts';
+import { staleReadProblems } from '../../../harness/resource-api/read-back.ts';
 import { clientSession, judgeSession, poolSession, type ExpectedAnswer, type SessionVerdict } from '../../../harness/resource-api/undici-session.ts';
 
 check('RA-FRAME-01', async (ctx) => {
@@ -25,7 +26,7 @@ check('RA-FRAME-02', async (ctx) => {
 
 /** Fails naming every problem of the sessions; skipped when every answer was right but the server announced its close. */
 function judgeSessions(ctx: CheckContext, verdicts: readonly (readonly [headline: string, verdict: SessionVerdict])[]): void {
-  for (const [headline, { problems }] of verdicts) expectNone(problems, headline);
+  for (const [headline, { problems, stale }] of verdicts) expectNone([...problems, ...stale], headline);
   const closedOn = verdicts.map(([, v]) => v.closedOn).find((answer) => answer !== undefined);
   if (closedOn) ctx.skip(notReused(`the answer to ${closedOn.what}`));
 }
@@ -40,7 +41,9 @@ check('RA-FRAME-03', async (ctx) => {
   try {
     const answers = [await sequential.call('PATCH', path, { weeklyDigest: value }), await sequential.call('GET', path)];
     answers.push(await sequential.call('DELETE', apiPath.label(first)), await sequential.call('GET', path));
-    verdicts.push(['undici, one keep-alive connection, one request after another', judgeSession(sequential, answers, [[204], [200, value], [204], [200, value]], 1)]);
+    const verdict = judgeSession(sequential, answers, [[204], [200, value], [204], [200, value]], 1);
+    // A GET that missed the PATCH's value is a problem unless a late commit explains it (read-back.ts): told apart before the next PATCH.
+    verdicts.push(['undici, one keep-alive connection, one request after another', { ...verdict, stale: await staleReadProblems(ctx, client, value, verdict.stale) }]);
   } finally {
     await sequential.close();
   }
@@ -93,7 +96,9 @@ check('RA-NOBODY-02', async (ctx) => {
 });
 
 check('RA-NOBODY-03', async (ctx) => {
-  violations(await sampleNoContent(ctx), (s) => contentEncodingViolation(s.response), 'Content-Encoding on a 204');
+  // Both ways: compression middleware labels (or compresses) an answer only for a client that asks for it.
+  const samples = [...(await sampleNoContent(ctx)), ...(await sampleNoContent(ctx, { acceptEncoding: ACCEPT_ENCODING }))];
+  violations(samples, (s) => contentEncodingViolation(s.response), 'Content-Encoding on a 204');
 });
 
 check('RA-NOBODY-04', async (ctx) => {

@@ -1,13 +1,14 @@
 // The ordering guard: an older version never overwrites a newer one, a repeated
 // version has no further effect (States and transitions, Events: ordering rule). The
 // spec does not say where an event carries its version: the target names the field
-// (--version-field; the reference reads data.version, CONTRACTS §5). What orders
-// events that carry none, and the status a payment.succeeded sets, are recorded only.
+// (--version-field), or the preflight finds it through the probe (the reference reads
+// data.version, CONTRACTS §5). What orders events that carry none, and the status a
+// payment.succeeded sets, are recorded only.
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import type { CheckContext } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
-import { CONTRACTS_VERSION_FIELD, paymentEvent, uniqueId, withField, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
+import { CONTRACTS_VERSION_FIELD, paymentEvent, uniqueId, withVersion, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
 import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
 import { probePayment, type PaymentProbe } from '../../../harness/webhook/webhook-probe.ts';
@@ -22,11 +23,11 @@ async function deliverInTurn(ctx: CheckContext, events: readonly PaymentEvent[])
   }
 }
 
-/** An event of the payment carrying `version` where the target reads it (--version-field; the reference: data.version). */
+/** An event of the payment carrying `version` where the target reads it (--version-field, or found by the preflight; the reference: data.version). */
 function versioned(ctx: CheckContext, paymentId: string, version: number): PaymentEvent {
   const event = paymentEvent();
   const plain = { ...event, data: { paymentId, amount: event.data.amount, currency: event.data.currency } };
-  return withField(plain, webhookTarget(ctx).versionField ?? CONTRACTS_VERSION_FIELD, version);
+  return withVersion(plain, webhookTarget(ctx).versionField ?? CONTRACTS_VERSION_FIELD, version);
 }
 
 /** An event that carries no version at all: where the spec leaves open what orders it. */

@@ -1,12 +1,13 @@
 // What becomes of an accepted event: its work runs once; how its record's status
-// moves is for operators (INFO — the spec shows the statuses, not the transitions).
+// moves is for operators (INFO — the spec shows the statuses, not the transitions),
+// and each status it has is one of the four the spec names (WH-PROC-04).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { check, type CheckContext } from '../../../harness/checks/check.ts';
 import { webhookClient } from '../../../harness/webhook/webhook-client.ts';
 import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { expectAcknowledged } from '../../../harness/webhook/expect-answer.ts';
-import { probeEvent, type EventProbe } from '../../../harness/webhook/webhook-probe.ts';
+import { probeEvent, RECORD_STATUSES, type EventProbe } from '../../../harness/webhook/webhook-probe.ts';
 import { settled, waitUntilSettled, WORK_CHECK_LIMIT_MS, workWatch, WorkStuckError } from '../../../harness/webhook/wait-for-work.ts';
 
 const GRACE_MS = 300;
@@ -46,4 +47,17 @@ check('WH-PROC-03', async (ctx) => {
   const event = { ...paymentEvent(), data: { amount: 5, currency: 'EUR' } };
   expectAcknowledged(await webhookClient(ctx).deliver({ body: event }));
   ctx.observe(`an event without data.paymentId: ${await statusTrail(ctx, event.id)}`);
+}, { timeout: WORK_CHECK_LIMIT_MS });
+
+check('WH-PROC-04', async (ctx) => {
+  // Every answer of the probe is read against the spec's four names: another fails the
+  // check naming them (UnknownRecordStatus), on any read until the work settled and once after.
+  const event = paymentEvent();
+  expectAcknowledged(await webhookClient(ctx).deliver({ body: event }));
+  const seen = new Set<string>();
+  await waitUntilSettled(workWatch(ctx), event.id, `event ${event.id}`, (probe) => { if (probe) seen.add(probe.status); });
+  await sleep(GRACE_MS);
+  const after = await probeEvent(ctx, event.id);
+  if (after) seen.add(after.status);
+  expect([...seen].filter((status) => !(RECORD_STATUSES as readonly string[]).includes(status)), 'record statuses the spec does not name').toEqual([]);
 }, { timeout: WORK_CHECK_LIMIT_MS });

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { check } from '../../../harness/checks/check.ts';
 import { assertProperty } from '../../../harness/checks/property.ts';
-import { CONTRACTS_VERSION_FIELD, paymentEvent, uniqueId, withField, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
+import { CONTRACTS_VERSION_FIELD, paymentEvent, uniqueId, withVersion, type PaymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { raceInBatches } from '../../../harness/webhook/race-deliveries.ts';
 import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
 import { probePayment } from '../../../harness/webhook/webhook-probe.ts';
@@ -30,7 +30,7 @@ check('WH-ORD-03', async (ctx) => {
     const field = webhookTarget(ctx).versionField ?? CONTRACTS_VERSION_FIELD;
     const events: PaymentEvent[] = plan.flatMap(({ paymentId, versions }) => versions.map((version) => {
       const event = paymentEvent();
-      return withField({ ...event, data: { paymentId, amount: event.data.amount, currency: event.data.currency } }, field, version);
+      return withVersion({ ...event, data: { paymentId, amount: event.data.amount, currency: event.data.currency } }, field, version);
     }));
     const deliveries = shuffle([...events, ...events.filter((_, i) => redeliver[i])], order);
     const answers = await raceInBatches(ctx, deliveries.map((body) => ({ body })), batchSize);

@@ -7,7 +7,8 @@ import { paymentEvent } from '../../../harness/webhook/payment-event.ts';
 import { DELIVERY_PATH } from '../../../harness/webhook/webhook-client.ts';
 import { deliver } from '../../../harness/webhook/sender/deliver.ts';
 import type { DeliveryResult } from '../../../harness/webhook/sender/delivery-result.ts';
-import { deadLetterFile, senderOptions, virtualTime } from './testing/sender-under-test.ts';
+import { virtualTime } from '../../../harness/webhook/sender/virtual-time.ts';
+import { deadLetterFile, senderOptions } from './testing/sender-under-test.ts';
 import { webhookTarget } from '../../../harness/webhook/webhook-target.ts';
 
 /** An event file as people write them: pretty-printed, so the exact bytes matter. */

@@ -1,34 +1,12 @@
-// The bundled sender as the WH-SEND checks drive it: with the run's sender faults (the
-// self-test), a virtual clock whose only way forward is the sender's own sleep — so
-// every delay is observed exactly — a dead-letter file in the report dir, and every
-// attempt recorded in the check's (redacted) transcript.
+// The bundled sender as WH-SEND-14/15 drive it against the run's target: with the run's
+// sender faults (the self-test), a virtual clock whose only way forward is the sender's
+// own sleep — so every delay it chose is seen without waiting it out — a dead-letter
+// file in the report dir, and every attempt recorded in the check's (redacted) transcript.
 import { join } from 'node:path';
 import type { CheckContext } from '../../../../harness/checks/check.ts';
-import { deliver, type AttemptReport, type DeliverOptions } from '../../../../harness/webhook/sender/deliver.ts';
-import type { DeliveryResult } from '../../../../harness/webhook/sender/delivery-result.ts';
+import type { AttemptReport, DeliverOptions } from '../../../../harness/webhook/sender/deliver.ts';
+import type { VirtualTime } from '../../../../harness/webhook/sender/virtual-time.ts';
 import { webhookTarget } from '../../../../harness/webhook/webhook-target.ts';
-import { simulateReceiver, RECEIVER_URL, type Answer, type ReceivedRequest } from './simulated-receiver.ts';
-
-export interface VirtualTime {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-  /** Every delay the sender slept, in order. */
-  readonly sleeps: readonly number[];
-}
-
-export function virtualTime(start = Date.UTC(2026, 10, 21)): VirtualTime {
-  let now = start;
-  const sleeps: number[] = [];
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      now += ms;
-    },
-    sleeps,
-  };
-}
-
 
 export function deadLetterFile(ctx: CheckContext, label = ''): string {
   return join(ctx.run.reportDir, 'dead-letters', `${ctx.check.id}${label ? `-${label}` : ''}.jsonl`);
@@ -50,9 +28,8 @@ function recordAttempt(ctx: CheckContext, { record, request, result }: AttemptRe
 }
 
 /** Options for deliver() as the checks use it; `overrides` win. */
-export function senderOptions(ctx: CheckContext, time: VirtualTime, overrides: Partial<DeliverOptions> & Pick<DeliverOptions, 'body'>): DeliverOptions {
+export function senderOptions(ctx: CheckContext, time: VirtualTime, overrides: Partial<DeliverOptions> & Pick<DeliverOptions, 'url' | 'body'>): DeliverOptions {
   return {
-    url: RECEIVER_URL,
     secret: webhookTarget(ctx).secret,
     deadLetterFile: deadLetterFile(ctx),
     sleep: time.sleep,
@@ -61,26 +38,4 @@ export function senderOptions(ctx: CheckContext, time: VirtualTime, overrides: P
     onAttempt: (report) => recordAttempt(ctx, report),
     ...overrides,
   };
-}
-
-export interface SimulatedDelivery {
-  readonly result: DeliveryResult;
-  readonly received: readonly ReceivedRequest[];
-  readonly time: VirtualTime;
-}
-
-/** One delivery by the bundled sender to the simulated receiver answering `answers` in turn. */
-export async function sendToSimulated(
-  ctx: CheckContext,
-  answers: readonly Answer[],
-  options: Partial<DeliverOptions> & Pick<DeliverOptions, 'body'>,
-): Promise<SimulatedDelivery> {
-  const time = virtualTime();
-  const receiver = simulateReceiver(answers, time.now);
-  try {
-    const result = await deliver(senderOptions(ctx, time, options));
-    return { result, received: receiver.received, time };
-  } finally {
-    receiver.close();
-  }
 }

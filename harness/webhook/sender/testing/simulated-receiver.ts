@@ -1,4 +1,4 @@
-// The receiving side of the sender suites, simulated with nock (DESIGN: mocks only
+// The receiving side of the sender's unit tests, simulated with nock (DESIGN: mocks only
 // where the other side is the thing being simulated): answers the sender's attempts
 // in turn with a scripted sequence and records each request as it arrived.
 import nock from 'nock';
@@ -22,7 +22,7 @@ export interface SimulatedReceiver {
   close(): void;
 }
 
-// Enough for any cap the suites use, with room to see a sender that makes too many attempts.
+// Enough for any cap the tests use, with room to see a sender that makes too many attempts.
 const LAST_ANSWER_REPEATS = 64;
 const HANG_MS = 60_000;
 

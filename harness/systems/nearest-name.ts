@@ -1,5 +1,5 @@
-// "did you mean --base-url?" for a misspelt option: the known option nearest to it by
-// edit distance, when it is near enough to be a slip rather than another word.
+// "did you mean --base-url?" for a misspelt option or system: the known name nearest to it
+// by edit distance, when it is near enough to be a slip rather than another word.
 
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -13,8 +13,8 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** The known option name closest to `given` (names without dashes), if it is within a third of its length (at least 2). */
-export function nearestOption(given: string, known: readonly string[]): string | undefined {
+/** The known name closest to `given` (option names without dashes), if it is within a third of its length (at least 2). */
+export function nearestName(given: string, known: readonly string[]): string | undefined {
   const limit = Math.max(2, Math.floor(given.length / 3));
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
