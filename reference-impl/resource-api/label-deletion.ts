@@ -11,8 +11,15 @@ import { ProblemError } from './problem.ts';
 import { racyDeletion } from './racy-writes.ts';
 
 // Fault concurrent-delete-both-succeed: the gap between the check and the act is
-// widened so that concurrent requests reliably both pass the check.
+// widened so that concurrent requests reliably both pass the check. A fixed gap alone
+// was not reliable: on a loaded machine one DELETE's read could still be waiting on
+// PostgreSQL when another's gap had run out (8 DELETEs released together answered one
+// 204), so after its gap a DELETE also waits for every read of its label still in
+// flight (at most READS_WAIT_MS): each DELETE that began reading before the first act
+// passes the check, as the bug's worst interleaving would have it.
 const RACE_WINDOW_MS = 50;
+const READS_WAIT_MS = 5_000;
+const readsInFlight = new Map<string, number>();
 
 // Fault concurrent-delete-409: the labels this process is deleting right now. Label ids
 // are unique, so one set serves every app of the process.
@@ -52,13 +59,26 @@ async function refusingConcurrentDeletion(id: string, deletion: () => Promise<La
 }
 
 async function readThenDelete(ctx: AppContext, id: string, owner: string | null): Promise<LabelDeletion> {
-  if (!(await findLabel(ctx.db, id, owner))) return { applied: false, reason: 'absent' };
+  if (!(await readCounted(ctx, id, owner))) return { applied: false, reason: 'absent' };
   await sleep(RACE_WINDOW_MS);
+  for (const end = Date.now() + READS_WAIT_MS; (readsInFlight.get(id) ?? 0) > 0 && Date.now() < end;) await sleep(5);
   return ctx.db.commit(async (tx) => {
     await deleteLabelUnguarded(tx, id);
     await recordEffect(tx, LABEL_DELETED, id, { labelId: id });
     return { applied: true } as const;
   });
+}
+
+/** findLabel, counted in readsInFlight while it runs. */
+async function readCounted(ctx: AppContext, id: string, owner: string | null) {
+  readsInFlight.set(id, (readsInFlight.get(id) ?? 0) + 1);
+  try {
+    return await findLabel(ctx.db, id, owner);
+  } finally {
+    const left = (readsInFlight.get(id) ?? 1) - 1;
+    if (left === 0) readsInFlight.delete(id);
+    else readsInFlight.set(id, left);
+  }
 }
 
 async function emitEffectFirst(ctx: AppContext, id: string, owner: string | null): Promise<void> {

@@ -353,8 +353,7 @@ check('WS-DELAY-03', async (ctx) => {
   if (target.trigger.kind !== 'command') ctx.skip('with --listen the end of a delivery cannot be seen: only a command that returns shows it');
   // A delay after the last attempt would be the next one the rule gives; a process may take a while to exit, but not three quarters of that.
   const limit = Math.round(ruleDelayMs(target.maxAttempts) * 0.75);
-  const first = recorded(ctx);
-  let after = exitAfterLast(ctx, first);
+  let after = exitAfterLast(ctx, recorded(ctx));
   const starts: number[] = [];
   for (let again = 1; again <= REMEASURES && after > limit; again++) {
     ctx.transcript.note(`the command returned ${after} ms after its last attempt: measured again (${again} of ${REMEASURES}), alone`);
