@@ -11,7 +11,7 @@
 // or a fault. Exit 0: every group is sound; 1: the problems are printed.
 import { parseArgs } from 'node:util';
 import { databaseUrl } from '../testing/postgres.ts';
-import { outcomesById, runWirecheck } from '../testing/run-wirecheck.ts';
+import { outcomesById, runWirecheck, type SummaryCheck } from '../testing/run-wirecheck.ts';
 import { SELF_TEST_SEED } from './define-self-test.ts';
 import { DEVICE_SERVER_FAULT_EFFECTS, DEVICE_SERVER_FAULT_RUNS } from './device-server-faults.ts';
 import { namedChecks, runArgsOf, type FaultEffects, type FaultRuns } from './fault-runs.ts';
@@ -44,17 +44,29 @@ const cases = config.runs.filter((run) => run.length > 1)
   .flatMap((run) => run.map((fault) => ({ fault, others: run.filter((f) => f !== fault) })))
   .filter((c) => !values.fault || values.fault.includes(c.fault));
 
+/**
+ * Runs `each` over the items, --concurrency at a time: the group runs too, which once all
+ * started together and so loaded the machine more than any run of the self-test does.
+ */
+async function inTurn<T>(items: readonly T[], each: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: Math.max(1, Number(values.concurrency)) }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await each(item);
+  }));
+}
+
 // An INFO check judges nothing, and what it observes can depend on timing (which statuses
 // a poll happens to see), so it is not held to the clean run's words: the fault is needed
 // when, with it off, the check no longer observes what the group run (every fault of the
 // group on) observes — the change the self-test asserts goes with it.
 const groups = config.runs.filter((run) => run.length > 1 && run.some((f) => cases.some((c) => c.fault === f)));
-const groupObserved = new Map(await Promise.all(groups.map(async (run) => {
+const groupObserved = new Map<string, Map<string, SummaryCheck>>();
+await inTurn(groups, async (run) => {
   const ids = run.flatMap((f) => config.effects[f]?.changes ?? []);
-  if (ids.length === 0) return [run.join(','), new Map()] as const;
+  if (ids.length === 0) return;
   const all = await runWirecheck([...base, ...runArgsOf(config.effects, run), '--only', ids.join(','), '--reference-fault', run.join(',')], { env });
-  return [run.join(','), outcomesById(all.summary)] as const;
-})));
+  groupObserved.set(run.join(','), outcomesById(all.summary));
+});
 
 async function verify(c: { fault: string; others: readonly string[] }): Promise<string[]> {
   const effect = config?.effects[c.fault];
@@ -77,10 +89,7 @@ async function verify(c: { fault: string; others: readonly string[] }): Promise<
   return problems.map((p) => `${c.fault}: ${p}`);
 }
 
-const queue = [...cases];
 const found: string[] = [];
-await Promise.all(Array.from({ length: Math.max(1, Number(values.concurrency)) }, async () => {
-  for (let c = queue.shift(); c; c = queue.shift()) found.push(...(await verify(c)));
-}));
+await inTurn(cases, async (c) => { found.push(...(await verify(c))); });
 console.log(found.length === 0 ? `\n${cases.length} faults of ${system}: each needed for its own checks in its group` : `\n${found.length} problem(s)`);
 process.exit(found.length === 0 ? 0 : 1);
