@@ -22,6 +22,7 @@ import { onCleanup, installSignalCleanup } from '../harness/target/cleanup.ts';
 import { startManagedProcess, type ManagedProcess } from '../harness/target/managed-process.ts';
 import { tsxNodeArgs } from '../harness/project-paths.ts';
 import { dropStore, STORE_ENV, STORE_URLS, type StoreKind } from '../test/testing/alternative-stores.ts';
+import { childEnv } from '../test/testing/run-wirecheck.ts';
 import { benchMain, intArg, log as defaultLog, type BenchOutcome } from './lib/bench-main.ts';
 import { loadAverage, round2, waitForQuietMachine, type QuietWait } from './lib/machine.ts';
 import { spawnInGroup, startLoad, stopGroup, type MachineLoad } from './lib/machine-load.ts';
@@ -267,18 +268,6 @@ function shownCommand(args: readonly string[], nice: number): string {
   return `${nice > 0 ? `nice -n ${nice} ` : ''}npx wirecheck ${words.join(' ')}`;
 }
 
-/** The environment of a run: the bench's own, as test/testing/run-wirecheck.ts gives it (no DATABASE_URL, no WEBHOOK_SECRET). */
-function runEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env['DATABASE_URL'];
-  delete env['WEBHOOK_SECRET'];
-  for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
-  return env;
-}
-
 interface Summary {
   readonly exitCode: number;
   readonly totals: Record<string, number>;
@@ -309,7 +298,7 @@ async function runOne(plan: RunPlan, dir: string, options: { nice: number; runTi
   let timedOut = false;
   let exit: { code: number | null; signal: string | null };
   try {
-    const child = spawnInGroup(process.execPath, [WIRECHECK, ...args], { cwd: ROOT, env: runEnv(prepared.env), stdio: ['ignore', out, err], nice: options.nice });
+    const child = spawnInGroup(process.execPath, [WIRECHECK, ...args], { cwd: ROOT, env: childEnv(prepared.env), stdio: ['ignore', out, err], nice: options.nice });
     inFlight.add(child);
     const timer = setTimeout(() => {
       timedOut = true;

@@ -44,8 +44,8 @@ export interface WirecheckRun {
   readonly summary?: Summary;
 }
 
-/** Environment of the child: the test's own, with DATABASE_URL only when asked for. */
-function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+/** Environment of a wirecheck child: the caller's own, with DATABASE_URL and WEBHOOK_SECRET only when asked for; `undefined` in `extra` removes a variable. */
+export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env['DATABASE_URL'];
   delete env['WEBHOOK_SECRET'];
