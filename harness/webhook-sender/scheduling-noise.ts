@@ -23,7 +23,11 @@ const START_SAMPLE_PAUSE_FACTOR = 4;
 export interface NoiseReading {
   /** The latest a 10 ms timer fired during the whole run (ms). */
   readonly maxLateMs: number;
-  /** The latest one fired between two moments (performance.now()). */
+  /**
+   * The longest this process was held at any moment from `from` to `to` (performance.now()):
+   * the lateness of every tick whose wait overlaps the span. A moment this process
+   * recorded after being held may be that much later than the event it records.
+   */
   lateBetween(from: number, to: number): number;
   /** The slowest start of `node -e 0` measured during the run (ms), when the run measured them. */
   readonly slowestStartMs: number | undefined;
@@ -82,8 +86,13 @@ export class SchedulingNoise implements NoiseReading {
 
   lateBetween(from: number, to: number): number {
     let late = 0;
-    // A tick due in the window and fired after it still tells of the window.
-    this.#due.forEach((due, i) => { if (due >= from - TICK_MS && due <= to) late = Math.max(late, this.#late[i] ?? 0); });
+    // A tick waited from when it was due until it fired. One that fired up to a tick before
+    // `from` counts too: it may have fired in the very turn that recorded `from`, after the
+    // hold that made `from` late.
+    this.#due.forEach((due, i) => {
+      const tickLate = this.#late[i] ?? 0;
+      if (due <= to && due + tickLate >= from - TICK_MS) late = Math.max(late, tickLate);
+    });
     return Math.round(late);
   }
 }

@@ -31,7 +31,7 @@ export interface Attempt {
   readonly n: number;
   /** performance.now() when the request's header section had arrived. */
   readonly arrivedAt: number;
-  /** When the attempt ended for the sender: our answer sent, the reset, or the sender closing a request never answered. */
+  /** When the attempt ended for the sender: our answer or reset about to be written, or the sender closing a request never answered (as this process saw it). */
   endedAt?: number;
   readonly answer: Answer;
   readonly method: string;
@@ -144,12 +144,15 @@ export class ScriptedReceiver {
     req.once('end', () => {
       attempt.body = Buffer.concat(chunks);
       if (answer === 'no-answer') return;
+      // The end is read before the answer is written, never after ('finish' comes a turn
+      // later, and a busy machine can hold this process between the two): so the sender
+      // cannot have had the answer before the moment recorded, and a delay measured from
+      // it is never shorter than the sender's.
+      ended();
       if (answer === 'reset') {
-        ended();
         req.socket.resetAndDestroy();
         return;
       }
-      res.once('finish', ended);
       const status = typeof answer === 'object' ? answer.status : answer;
       const location = typeof answer === 'object' ? { location: `${this.origin}/${scenarioName ?? ''}/moved` } : {};
       // 204 and 304 carry no body (RFC 9110 §15.3.5, §15.4.5).

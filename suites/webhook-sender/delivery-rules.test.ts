@@ -11,6 +11,7 @@ import { suiteRun } from '../../harness/checks/suite-run.ts';
 import { processStartMs, scaledLimit, scaledNote } from '../../harness/target/machine-pace.ts';
 import { attemptEnd, endUnseen } from '../../harness/webhook-sender/attempt-end.ts';
 import { busySlack, explainedByBusyMachine, type Outside } from '../../harness/webhook-sender/delay-evidence.ts';
+import { answerTooLate, stallAround } from '../../harness/webhook-sender/harness-stalls.ts';
 import { delayWindow, FIRST_CAPPED_ATTEMPT, ruleDelayMs } from '../../harness/webhook-sender/delivery-rule.ts';
 import { NO_ANSWER_WAIT_MS, runSenderScenarios, type ScenarioRun, type SenderRun } from '../../harness/webhook-sender/run-sender-scenarios.ts';
 import { failuresBeforeSuccess, LOCATION_STATUSES, REJECT_STATUSES, RETRY_STATUSES, SUCCESS_STATUSES } from '../../harness/webhook-sender/scenarios.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   if (!target) return;
   try {
     senderRun = await runSenderScenarios(target, scratch(), say);
-    say(`webhook-sender: timers fired up to ${senderRun.noise.maxLateMs} ms late during the run; each delay is judged with ${BASE_TOLERANCE_MS} ms plus twice the lateness measured while it ran`);
+    say(`webhook-sender: timers fired up to ${senderRun.noise.maxLateMs} ms late during the run; each delay is judged with ${BASE_TOLERANCE_MS} ms plus twice the longest the harness was held while the attempt before it and the delay ran`);
   } catch (error) {
     // Every check ends with it (a failing beforeAll would only skip them): the scripted receiver, the commands' start — the harness's own machinery.
     setupFailure = new HarnessError('machinery', `the scenarios could not run: ${(error as Error).message}`, 'not a finding about the sender; run again, and report it if it persists', { cause: error });
@@ -55,7 +56,7 @@ function recorded(ctx: CheckContext): SenderRun {
   if (!senderRun) throw new Error('the scenarios did not run');
   if (noted.has(ctx.transcript)) return senderRun;
   noted.add(ctx.transcript);
-  ctx.transcript.note(`scheduling noise: timers fired up to ${senderRun.noise.maxLateMs} ms late during the run; a delay's tolerance is ${BASE_TOLERANCE_MS} ms plus twice the lateness measured while it ran`);
+  ctx.transcript.note(`scheduling noise: timers fired up to ${senderRun.noise.maxLateMs} ms late during the run; a delay's tolerance is ${BASE_TOLERANCE_MS} ms plus twice the longest the harness was held while the attempt before it and the delay ran`);
   if (senderRun.strays.length > 0) ctx.transcript.note(`requests to no scenario's URL (answered 404): ${senderRun.strays.slice(0, 5).join('; ')}`);
   return senderRun;
 }
@@ -117,6 +118,11 @@ function expectAttempts(ctx: CheckContext, name: string, count: number, why: str
   if (n === 0) {
     const how = run.command ? `its command exited ${String(run.command.code)} without one` : 'none reached the scenario\'s URL';
     throw new Error(`scenario ${name}: the sender made no attempt: ${how} — see its output in the transcript`);
+  }
+  const late = n > count ? answerTooLate(recorded(ctx).noise, run.attempts, senderTarget(ctx).senderTimeoutMs) : undefined;
+  if (late) {
+    const timeout = late.stated ? `its stated timeout (--sender-timeout-ms ${late.timeoutMs})` : `${late.timeoutMs / 1000} s (no --sender-timeout-ms states its timeout)`;
+    throw new HarnessError('machine-busy', `scenario ${name}: ${n} attempts where ${count} are expected, but this busy machine held the harness: its answer to attempt ${late.n} came up to ${late.waitMs} ms after the request, past ${timeout}, so the sender may rightly have timed out and tried again`, BUSY_MACHINE_ADVICE);
   }
   throw new Error(`scenario ${name}: ${why}; it made ${n}`);
 }
@@ -220,10 +226,11 @@ function delayVerdicts(ctx: CheckContext, run: SenderRun, names: Iterable<string
       const delay = Math.round(next.arrivedAt - end);
       const where = `${name}: ${delay} ms before attempt ${next.n}`;
       if (endUnseen(before, next, target.senderTimeoutMs)) return void add(verdicts.unjudged, name, `${where} (the unanswered attempt was closed as the next arrived: without --sender-timeout-ms its end cannot be seen)`);
-      const late = run.noise.lateBetween(end, next.arrivedAt);
+      // The harness held at any moment of the attempt or the delay may have recorded either late (harness-stalls.ts).
+      const late = stallAround(run.noise, before, end, next);
       const tolerance = toleranceOf(late);
       // Past half the delay, a tolerance could not tell the delay from its double.
-      if (tolerance > ruleDelayMs(before.n) / 2) return void add(verdicts.unjudged, name, `${where} (timers up to ${late} ms late meanwhile)`);
+      if (tolerance > ruleDelayMs(before.n) / 2) return void add(verdicts.unjudged, name, `${where} (the harness was held up to ${late} ms meanwhile)`);
       const window = delayWindow(before.n, tolerance, target.jitter);
       verdicts.judged += 1;
       ctx.transcript.note(`${where}: window ${window.min}–${window.max} ms`);
