@@ -19,7 +19,8 @@ import { plainWords } from './plain-reason.ts';
 import { PrerequisiteFailed, rootCauseOf, shownCause } from './root-cause.ts';
 import { burstErrorIn } from '../http/send-pacer.ts';
 import { pacedTime } from '../http/target-traffic.ts';
-import { scaledLimit, scaledNote } from '../target/machine-pace.ts';
+import { MAX_SCALE, scaledLimit, scaledNote } from '../target/machine-pace.ts';
+import { BEYOND_STRETCH_HOLD_MS, holdsOfThisProcess } from '../target/process-holds.ts';
 import { BUSY_MACHINE_ADVICE, HarnessError, harnessErrorIn } from './harness-error.ts';
 
 export interface CheckContext {
@@ -108,6 +109,25 @@ async function withinLimit(body: Promise<void>, limitMs: number, id: string, tra
   }
 }
 
+/**
+ * A failure seen while the machine held the harness longer than its limits stretch for
+ * (process-holds.ts): the harness's trouble, saying what it saw. A target starved of the
+ * same CPU misses waits it meets on any usable machine, so the run is inconclusive (exit
+ * 4) rather than certifying anything; the failure, if it is one, shows on a calmer machine.
+ */
+async function heldTrouble(error: unknown, id: string, startedAt: number): Promise<{ kind: 'machine-busy'; reason: string } | undefined> {
+  if (error instanceof PrerequisiteFailed) return undefined;
+  // One turn of timers first: a hold that ended as the failure was seen is told by a tick still to fire.
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  const held = holdsOfThisProcess().longestBetween(startedAt, performance.now());
+  if (held < BEYOND_STRETCH_HOLD_MS) return undefined;
+  const saw = ((error as Error).message ?? String(error)).split('\n')[0];
+  return {
+    kind: 'machine-busy',
+    reason: `the harness could not judge this check: the machine held the harness ${(held / 1000).toFixed(1)} s at once while ${id} ran, longer than its own limits stretch for (×${MAX_SCALE}), and a target starved as long misses waits it meets on a usable machine; what it saw: ${saw} — ${BUSY_MACHINE_ADVICE}`,
+  };
+}
+
 async function label(def: SystemCheck): Promise<void> {
   await allure.parentSuite(def.system);
   await allure.suite(def.area);
@@ -153,6 +173,8 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
   if (!def) throw new Error(`check ${id} is not declared in its system's catalog (harness/systems/<system>/checks.ts)`);
   // Stretched for a busy machine: suiteRun() has set this process's scale from the run's measure.
   const limitMs = scaledLimit(options.timeout ?? 30_000);
+  // Watching from the start, so a hold before the check's first moment is seen too.
+  holdsOfThisProcess();
   const meta = { wirecheck: { check: { id: def.id, system: def.system, level: def.level } } };
   const vitestLimitMs = suiteRun().traffic?.rateLimit ? PACED_VITEST_LIMIT_MS : limitMs + EVIDENCE_MARGIN_MS;
   test(`${def.id} ${def.title}`, { timeout: vitestLimitMs, meta }, async (vitest) => {
@@ -163,6 +185,7 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
     const unmet = unmetNeed(def, target, run.findings?.[def.system]);
     if (unmet) return vitest.skip(unmet);
     const ctx = context(def, run, target, vitest);
+    const startedAt = performance.now();
     try {
       const failed = failedPrerequisite(def, run);
       if (failed) throw new PrerequisiteFailed(failed);
@@ -176,7 +199,7 @@ export function check(id: string, body: CheckBody, options: { timeout?: number }
       if (burst) return vitest.skip(burst.message);
       await attachEvidence(ctx, vitest);
       // The harness's own trouble is no finding about the target, whatever the level: `error`, saying what to do.
-      const trouble = harnessErrorIn(error);
+      const trouble = harnessErrorIn(error) ?? (def.level !== 'INFO' ? await heldTrouble(error, def.id, startedAt) : undefined);
       if (trouble) {
         checkMeta(vitest.task).error = escapeControls(trouble.reason);
         await allure.label('outcome', 'error');

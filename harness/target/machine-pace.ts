@@ -28,7 +28,7 @@ export interface MachinePace {
 /** A start of `node -e 0` on a quiet 2-core machine takes about 130 ms; below this the machine is not slowing the harness. */
 export const QUIET_PROCESS_START_MS = 200;
 /** A 10 ms timer on a quiet machine fires a few ms late; this much late doubles the limits. */
-const LATE_PER_DOUBLING_MS = 100;
+export const LATE_PER_DOUBLING_MS = 100;
 /** Past this a limit would hold a run for too long: the judgement is left `error` instead. */
 export const MAX_SCALE = 10;
 
