@@ -42,6 +42,15 @@ export async function assertProperty<Ts>(ctx: CheckContext, property: AnyPropert
   const shrunk = await fc.check(property, {
     seed: ctx.seed, numRuns: options.numRuns, path: found.counterexamplePath ?? undefined, interruptAfterTimeLimit: SHRINK_BUDGET_MS,
   });
-  // A flaky target may pass the replay: the first failure still stands.
-  throw failure(ctx, shrunk.failed ? shrunk : found);
+  throw failure(ctx, reportedRun(found, shrunk));
+}
+
+/**
+ * Which run a failure is told from: the shrunk replay, unless it never ran its case. A
+ * flaky target may pass the replay, and a busy machine may hold it past its time limit
+ * before the case ran (fast-check then reports it failed after 0 runs, without an error):
+ * the first failure still stands.
+ */
+export function reportedRun<Ts>(found: fc.RunDetails<Ts>, shrunk: fc.RunDetails<Ts>): fc.RunDetails<Ts> {
+  return shrunk.failed && shrunk.numRuns > 0 ? shrunk : found;
 }
