@@ -12,7 +12,7 @@
 // Correctness decides the exit code; the checks that ended `error` are counted (the fewer
 // the better).
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,8 @@ import { freePort } from '../harness/target/free-port.ts';
 import { onCleanup, installSignalCleanup } from '../harness/target/cleanup.ts';
 import { startManagedProcess, type ManagedProcess } from '../harness/target/managed-process.ts';
 import { tsxNodeArgs } from '../harness/project-paths.ts';
-import { dropStore, STORE_ENV, STORE_URLS, type StoreKind } from '../test/testing/alternative-stores.ts';
+import { dropStore } from '../test/testing/alternative-stores.ts';
+import { senderAlternatives, senderRunArgs, serverAlternatives, serverEnv, serverRunArgs, SENDER_FAULT_KNOBS_OFF, type SenderAlternative, type ServerAlternative } from '../test/testing/alternatives.ts';
 import { childEnv } from '../test/testing/run-wirecheck.ts';
 import { benchMain, intArg, log as defaultLog, type BenchOutcome } from './lib/bench-main.ts';
 import { loadAverage, round2, waitForQuietMachine, type QuietWait } from './lib/machine.ts';
@@ -33,31 +34,15 @@ import { REFERENCE_ROOT } from './lib/results.ts';
 // commit): a run of an hour or more must not pick up a checkout that is being edited.
 const ROOT = REFERENCE_ROOT;
 const WIRECHECK = join(ROOT, 'bin', 'wirecheck.js');
-const ALTERNATIVES_DIR = join(ROOT, 'alternatives');
 /** The seed of the self-test and of bench:fullrun (test/self-test/define-self-test.ts SELF_TEST_SEED). */
 const SEED = '20261121';
-const SECRET = `load-${randomBytes(12).toString('hex')}`;
-const TOKENS = { user: `load-u-${randomBytes(9).toString('base64url')}`, other: `load-o-${randomBytes(9).toString('base64url')}` };
+const CREDENTIALS = {
+  secret: `load-${randomBytes(12).toString('hex')}`,
+  tokens: { user: `load-u-${randomBytes(9).toString('base64url')}`, other: `load-o-${randomBytes(9).toString('base64url')}` },
+};
 /** The bench's own limit on an alternative's start-up: the bench is not judging it, so it is generous. */
 const TARGET_START_LIMIT_MS = 1_800_000;
 const TARGET_START_ATTEMPTS = 5;
-
-interface ServerAlternative {
-  readonly dir: string;
-  readonly system: 'webhook' | 'resource-api';
-  readonly framework: string;
-  readonly store: StoreKind;
-  readonly instances: number;
-  readonly workers?: number;
-}
-
-interface SenderAlternative {
-  readonly dir: string;
-  readonly client: string;
-  readonly command: string;
-  readonly deadLetterCommand: string;
-  readonly runArgs: readonly string[];
-}
 
 /** What a run needs once its target is up: the wirecheck arguments, the environment, and how to stop the target. */
 interface Prepared {
@@ -138,37 +123,6 @@ export interface UnderLoadFigures {
   readonly root: string;
 }
 
-function readJson<T>(path: string): T {
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
-}
-
-function serverAlternatives(): ServerAlternative[] {
-  return ['webhook', 'resource-api'].flatMap((system) =>
-    readdirSync(join(ALTERNATIVES_DIR, system), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(join(ALTERNATIVES_DIR, system, d.name, 'server.ts')))
-      .map((d) => ({ dir: join(ALTERNATIVES_DIR, system, d.name), ...readJson<Omit<ServerAlternative, 'dir'>>(join(ALTERNATIVES_DIR, system, d.name, 'alternative.json')) })));
-}
-
-function senderAlternatives(): SenderAlternative[] {
-  const root = join(ALTERNATIVES_DIR, 'webhook-sender');
-  return readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'alternative.json')))
-    .map((d) => ({ dir: join(root, d.name), ...readJson<Omit<SenderAlternative, 'dir'>>(join(root, d.name, 'alternative.json')) }));
-}
-
-/** Debian's Python first, as test/alternatives/python-sender-alternative.test.ts picks it: the `python3` on PATH may lack requests. */
-function pythonWithRequests(): string {
-  for (const candidate of ['/usr/bin/python3', 'python3']) {
-    try {
-      execFileSync(candidate, ['-c', 'import requests, urllib3'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // Next.
-    }
-  }
-  throw new Error('no Python with requests and urllib3 (/usr/bin/python3, python3): apt-get install -y python3-requests');
-}
-
 function referencePlan(): RunPlan {
   return {
     name: 'run-all',
@@ -207,10 +161,7 @@ function serverPlan(alt: ServerAlternative): RunPlan {
                 label: `${alt.system} alternative ${alt.framework} (instance ${i + 1})`,
                 command, args,
                 cwd: ROOT,
-                env: {
-                  PATH: process.env['PATH'] ?? '', PORT: String(port), STORE_NAME: storeName, [STORE_ENV[alt.store]]: STORE_URLS[alt.store], CONFORMANCE_PROBE: '1',
-                  WEBHOOK_SECRET: SECRET, API_TOKENS: `${TOKENS.user}:alice,${TOKENS.other}:bob`,
-                },
+                env: serverEnv(alt, { port, storeName }, CREDENTIALS),
                 logFile: join(dir, `instance-${i + 1}.log`),
                 healthUrl: url,
                 startTimeoutMs: TARGET_START_LIMIT_MS,
@@ -227,13 +178,8 @@ function serverPlan(alt: ServerAlternative): RunPlan {
         await stop();
         throw error;
       }
-      const target = ['--target', 'external', ...urls.flatMap((u) => ['--base-url', u]), '--probe', '--strict', '--no-allure', '--seed', SEED,
-        ...(alt.workers ? ['--workers', String(alt.workers)] : [])];
-      const system = alt.system === 'webhook'
-        ? ['--secret', SECRET, '--version-field', 'data.version']
-        : ['--token', TOKENS.user, '--user-id', 'alice', '--other-user-id', 'bob', '--other-token', TOKENS.other];
       return {
-        args: ['run', alt.system, ...target, ...system], env: {}, targetStartSec: round3((Date.now() - started) / 1000),
+        args: serverRunArgs(alt, urls, CREDENTIALS, SEED), env: {}, targetStartSec: round3((Date.now() - started) / 1000),
         ...(startRetries.length ? { targetStartRetries: startRetries } : {}), stop,
       };
     },
@@ -242,23 +188,15 @@ function serverPlan(alt: ServerAlternative): RunPlan {
 
 /** Certified as test/alternatives/webhook-sender-alternative.test.ts and python-sender-alternative.test.ts do: its command, --strict. */
 function senderPlan(alt: SenderAlternative): RunPlan {
-  const python = () => pythonWithRequests();
-  const withPython = (command: string) => (command.startsWith('python3 ') ? command.replace(/^python3 /, `${python()} `) : command);
   return {
     name: `webhook-sender/${alt.dir.split('/').pop() ?? ''}`,
     description: `webhook sender alternative on ${alt.client}, through --sender-cmd`,
-    prepare: async () => ({
-      args: ['run', 'webhook-sender', '--target', 'external', '--sender-cmd', withPython(alt.command), '--dead-letter-cmd', withPython(alt.deadLetterCommand),
-        ...alt.runArgs, '--strict', '--no-allure'],
-      // Their knobs for deliberate faults, unset.
-      env: { RETRY_429: undefined, GIVE_UP_501: undefined, BACKOFF_BASE_MS: undefined },
-      stop: async () => {},
-    }),
+    prepare: async () => ({ args: senderRunArgs(alt), env: { ...SENDER_FAULT_KNOBS_OFF }, stop: async () => {} }),
   };
 }
 
 export function plans(): RunPlan[] {
-  return [referencePlan(), ...serverAlternatives().map(serverPlan), ...senderAlternatives().map(senderPlan)];
+  return [referencePlan(), ...serverAlternatives(ROOT).map(serverPlan), ...senderAlternatives(ROOT).map(senderPlan)];
 }
 
 /** The command as a person would type it, without the secret and the tokens. */
@@ -322,7 +260,7 @@ async function runOne(plan: RunPlan, dir: string, options: { nice: number; runTi
   const stderr = readFileSync(stderrPath, 'utf8');
   const machineLine = stdout.split('\n').find((line) => /^machine( busy)?:/.test(line));
   const summaryPath = join(reportDir, 'summary.json');
-  const summary = existsSync(summaryPath) ? readJson<Summary>(summaryPath) : undefined;
+  const summary = existsSync(summaryPath) ? JSON.parse(readFileSync(summaryPath, 'utf8')) as Summary : undefined;
   const note = (c: Summary['checks'][number]): CheckNote => ({
     id: c.id, level: c.level, reason: c.reason ?? '',
     ...(c.transcript && existsSync(join(reportDir, c.transcript)) ? { transcript: join(reportDir, c.transcript) } : {}),

@@ -3,7 +3,6 @@
 // as an external deployment, with --probe and --strict, and must pass every MUST and
 // SHOULD check. A check that fails one of them is a defect of the check. The only
 // skips allowed are those whose reason the alternative's own choices explain.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,26 +11,14 @@ import { freePort } from '../../harness/target/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../harness/target/managed-process.ts';
 import { tsxNodeArgs } from '../../harness/project-paths.ts';
 import { PROJECT_ROOT, judgedRun, type WirecheckRun } from '../testing/run-wirecheck.ts';
-import { dropStore, STORE_ENV, STORE_URLS, type StoreKind } from '../testing/alternative-stores.ts';
+import { dropStore } from '../testing/alternative-stores.ts';
+import { serverAlternatives, serverEnv, serverRunArgs, type ServerAlternative } from '../testing/alternatives.ts';
 import { SELF_TEST_SEED } from '../self-test/define-self-test.ts';
 
-interface Alternative {
-  readonly dir: string;
-  readonly system: 'webhook' | 'resource-api';
-  readonly framework: string;
-  readonly store: StoreKind;
-  readonly instances: number;
-  /**
-   * --workers for its run: some alternatives are certified the way a staging run goes,
-   * independent suite files at once, so a check that holds only when files run one after
-   * another fails here.
-   */
-  readonly workers?: number;
-}
-
-const ALTERNATIVES_DIR = join(PROJECT_ROOT, 'alternatives');
-const SECRET = `alt-${randomBytes(12).toString('hex')}`;
-const TOKENS = { user: `alt-u-${randomBytes(9).toString('base64url')}`, other: `alt-o-${randomBytes(9).toString('base64url')}` };
+const CREDENTIALS = {
+  secret: `alt-${randomBytes(12).toString('hex')}`,
+  tokens: { user: `alt-u-${randomBytes(9).toString('base64url')}`, other: `alt-o-${randomBytes(9).toString('base64url')}` },
+};
 
 /** Skips an alternative may earn by a choice the spec leaves open: the reason must say so. */
 const ALLOWED_SKIPS: readonly RegExp[] = [
@@ -39,18 +26,7 @@ const ALLOWED_SKIPS: readonly RegExp[] = [
   /^not applicable: the target answers no CORS/, // CORS is for browser clients; not every API serves them
 ];
 
-function alternatives(): Alternative[] {
-  return readdirSync(ALTERNATIVES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((system) =>
-    readdirSync(join(ALTERNATIVES_DIR, system.name), { withFileTypes: true })
-      // Servers only: a sender alternative has no server.ts (webhook-sender-alternative.test.ts certifies it).
-      .filter((d) => d.isDirectory() && existsSync(join(ALTERNATIVES_DIR, system.name, d.name, 'server.ts')))
-      .map((d) => {
-        const dir = join(ALTERNATIVES_DIR, system.name, d.name);
-        return { dir, ...(JSON.parse(readFileSync(join(dir, 'alternative.json'), 'utf8')) as Omit<Alternative, 'dir'>) };
-      }));
-}
-
-async function startInstances(alt: Alternative, storeName: string, logDir: string): Promise<{ urls: string[]; processes: ManagedProcess[] }> {
+async function startInstances(alt: ServerAlternative, storeName: string, logDir: string): Promise<{ urls: string[]; processes: ManagedProcess[] }> {
   const processes: ManagedProcess[] = [];
   const urls: string[] = [];
   for (let i = 0; i < alt.instances; i++) {
@@ -61,10 +37,7 @@ async function startInstances(alt: Alternative, storeName: string, logDir: strin
       command: process.execPath,
       args: tsxNodeArgs(join(alt.dir, 'server.ts')),
       cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env['PATH'] ?? '', PORT: String(port), STORE_NAME: storeName, [STORE_ENV[alt.store]]: STORE_URLS[alt.store], CONFORMANCE_PROBE: '1',
-        WEBHOOK_SECRET: SECRET, API_TOKENS: `${TOKENS.user}:alice,${TOKENS.other}:bob`,
-      },
+      env: serverEnv(alt, { port, storeName }, CREDENTIALS),
       logFile: join(logDir, `instance-${i + 1}.log`),
       healthUrl: url,
     }));
@@ -73,14 +46,8 @@ async function startInstances(alt: Alternative, storeName: string, logDir: strin
   return { urls, processes };
 }
 
-function certify(alt: Alternative, urls: readonly string[]): Promise<WirecheckRun> {
-  const target = ['--target', 'external', ...urls.flatMap((u) => ['--base-url', u]), '--probe', '--strict', '--no-allure', '--seed', SELF_TEST_SEED,
-    ...(alt.workers ? ['--workers', String(alt.workers)] : [])];
-  // No --version-field: where each receiver reads an event's version, the preflight finds through the probe.
-  const system = alt.system === 'webhook'
-    ? ['--secret', SECRET]
-    : ['--token', TOKENS.user, '--user-id', 'alice', '--other-user-id', 'bob', '--other-token', TOKENS.other];
-  return judgedRun(['run', alt.system, ...target, ...system], { timeoutMs: 420_000 });
+function certify(alt: ServerAlternative, urls: readonly string[]): Promise<WirecheckRun> {
+  return judgedRun(serverRunArgs(alt, urls, CREDENTIALS, SELF_TEST_SEED), { timeoutMs: 420_000 });
 }
 
 function notPassing(run: WirecheckRun): string[] {
@@ -90,7 +57,7 @@ function notPassing(run: WirecheckRun): string[] {
 }
 
 describe('the correct alternatives pass every MUST and SHOULD check', () => {
-  const found = alternatives();
+  const found = serverAlternatives(PROJECT_ROOT);
 
   it('are there: two of the webhook receiver and two of the resource API at least', () => {
     expect(found.filter((a) => a.system === 'webhook').length).toBeGreaterThanOrEqual(2);

@@ -4,40 +4,14 @@
 // delays of a library that sleeps its backoff before it closes a timed-out socket. Its two
 // plausible misconfigurations must each fail the check of the rule they break, and only it:
 // 429 retried (WS-STOP-03), 501 taken as permanent (WS-RETRY-01).
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { PROJECT_ROOT, notPassingOfCorrectTarget, outcomesById, judgedRun, RUN_LIMIT_MS, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { senderAlternative, senderRunArgs, SENDER_FAULT_KNOBS_OFF } from '../testing/alternatives.ts';
 
-interface SenderAlternative {
-  readonly command: string;
-  readonly deadLetterCommand: string;
-  readonly runArgs: readonly string[];
-}
-
-const DIR = join(PROJECT_ROOT, 'alternatives', 'webhook-sender', 'python-requests');
-const alt = JSON.parse(readFileSync(join(DIR, 'alternative.json'), 'utf8')) as SenderAlternative;
-
-/** Debian's Python first: the `python3` on PATH may be another one (pyenv) without requests. */
-const PYTHON_CANDIDATES = ['/usr/bin/python3', 'python3'];
-let python: string | undefined;
-
-/** A Python that imports requests and urllib3; none is a failure that says how to get one, never a skip. */
-function pythonWithRequests(): string {
-  python ??= PYTHON_CANDIDATES.find((candidate) => spawnSync(candidate, ['-c', 'import requests, urllib3'], { stdio: 'ignore' }).status === 0);
-  if (!python) throw new Error(`no Python with requests and urllib3 among ${PYTHON_CANDIDATES.join(', ')}: apt-get install -y python3-requests (.ci/run does)`);
-  return python;
-}
-
-/** alternative.json's command with the Python found in place of its leading `python3`. */
-function withPython(command: string): string {
-  return command.replace(/^python3 /, `${pythonWithRequests()} `);
-}
+const alt = senderAlternative(PROJECT_ROOT, 'python-requests');
 
 function certify(env: Record<string, string> = {}): Promise<WirecheckRun> {
-  return judgedRun(['run', 'webhook-sender', '--target', 'external', '--sender-cmd', withPython(alt.command), '--dead-letter-cmd', withPython(alt.deadLetterCommand),
-    ...alt.runArgs, '--strict', '--no-allure'], { env: { RETRY_429: undefined, GIVE_UP_501: undefined, ...env }, timeoutMs: RUN_LIMIT_MS });
+  return judgedRun(senderRunArgs(alt), { env: { ...SENDER_FAULT_KNOBS_OFF, ...env }, timeoutMs: RUN_LIMIT_MS });
 }
 
 function failedChecks(run: WirecheckRun): string[] {

@@ -4,23 +4,14 @@
 // every check — also when it follows redirects (fetch's default, which the spec leaves
 // open); the same sender with every delay doubled (its BACKOFF_BASE_MS knob) must fail
 // the delay checks — and only those.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { PROJECT_ROOT, notPassingOfCorrectTarget, outcomesById, judgedRun, RUN_LIMIT_MS, type WirecheckRun } from '../testing/run-wirecheck.ts';
+import { senderAlternative, senderRunArgs, SENDER_FAULT_KNOBS_OFF } from '../testing/alternatives.ts';
 
-interface SenderAlternative {
-  readonly command: string;
-  readonly deadLetterCommand: string;
-  readonly runArgs: readonly string[];
-}
-
-const DIR = join(PROJECT_ROOT, 'alternatives', 'webhook-sender', 'fetch-retry');
-const alt = JSON.parse(readFileSync(join(DIR, 'alternative.json'), 'utf8')) as SenderAlternative;
+const alt = senderAlternative(PROJECT_ROOT, 'fetch-retry');
 
 function certify(env: Record<string, string> = {}, extraWords = ''): Promise<WirecheckRun> {
-  return judgedRun(['run', 'webhook-sender', '--target', 'external', '--sender-cmd', `${alt.command}${extraWords}`, '--dead-letter-cmd', alt.deadLetterCommand,
-    ...alt.runArgs, '--strict', '--no-allure'], { env, timeoutMs: RUN_LIMIT_MS });
+  return judgedRun(senderRunArgs(alt, extraWords), { env: { ...SENDER_FAULT_KNOBS_OFF, ...env }, timeoutMs: RUN_LIMIT_MS });
 }
 
 describe('an independent webhook sender', () => {
