@@ -121,7 +121,7 @@ async function heldTrouble(error: unknown, id: string, startedAt: number): Promi
   await new Promise((resolve) => setTimeout(resolve, 1));
   const held = holdsOfThisProcess().longestBetween(startedAt, performance.now());
   if (held < BEYOND_STRETCH_HOLD_MS) return undefined;
-  const saw = ((error as Error).message ?? String(error)).split('\n')[0];
+  const saw = ((error as Error | null | undefined)?.message ?? String(error)).split('\n')[0];
   return {
     kind: 'machine-busy',
     reason: `the harness could not judge this check: the machine held the harness ${(held / 1000).toFixed(1)} s at once while ${id} ran, longer than its own limits stretch for (×${MAX_SCALE}), and a target starved as long misses waits it meets on a usable machine; what it saw: ${saw} — ${BUSY_MACHINE_ADVICE}`,

@@ -41,8 +41,9 @@ Outcomes: passed · failed · warned (SHOULD) · skipped (with a reason) · info
 harness could not judge the check — its own machinery failed (a module, a helper process)
 or a limit of its own ran out (a check's wall-clock limit, a sender command's start); never
 a finding about the target. Before the checks the run measures the machine (a process
-start, timer lateness, load) and stretches its own limits on a busy one; the target's
-limits (the spec's, --work-timeout) are never stretched.
+start, timer lateness, load) and stretches its own limits on a busy one (×10 at most); the
+target's limits (the spec's, --work-timeout) are never stretched. A check that fails while the
+machine held the harness longer than that allows (0.9 s at once) ends error, saying what it saw.
 
 Exit codes: 0 passed · 1 a gating check failed · 2 usage/configuration error or target
 unreachable · 3 nothing was executed · 4 inconclusive: no gating check failed, but one ended
