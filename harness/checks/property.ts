@@ -8,6 +8,8 @@
 // that takes minutes to report.
 import fc from 'fast-check';
 import type { CheckContext } from './check.ts';
+import { BUSY_MACHINE_ADVICE, HarnessError } from './harness-error.ts';
+import { scaledLimit, scaledNote } from '../target/machine-pace.ts';
 
 const RUN_BUDGET_MS = 60_000;
 const SHRINK_BUDGET_MS = 15_000;
@@ -33,14 +35,22 @@ function failure<Ts>(ctx: CheckContext, details: fc.RunDetails<Ts>): Error {
   );
 }
 
-export async function assertProperty<Ts>(ctx: CheckContext, property: AnyProperty<Ts>, options: { numRuns: number }): Promise<void> {
-  const found = await fc.check(property, { seed: ctx.seed, numRuns: options.numRuns, endOnFailure: true, interruptAfterTimeLimit: RUN_BUDGET_MS });
+/** `budgetMs`: the harness's own time budget for the runs (default RUN_BUDGET_MS), stretched for a busy machine. */
+export async function assertProperty<Ts>(ctx: CheckContext, property: AnyProperty<Ts>, options: { numRuns: number; budgetMs?: number }): Promise<void> {
+  const budgetMs = scaledLimit(options.budgetMs ?? RUN_BUDGET_MS);
+  const found = await fc.check(property, { seed: ctx.seed, numRuns: options.numRuns, endOnFailure: true, interruptAfterTimeLimit: budgetMs });
+  // fast-check calls a run stopped before its first case ended failed, with no case and no
+  // error: the budget is the harness's (each exchange has a limit of its own, where a target
+  // that stops answering fails), so nothing was seen of the target.
+  if (found.interrupted && found.numRuns === 0) {
+    throw new HarnessError('limit', `${ctx.check.id}'s first generated case did not finish within the property's time budget of ${budgetMs / 1000} s${scaledNote()}`, BUSY_MACHINE_ADVICE);
+  }
   if (!found.failed) {
-    if (found.interrupted) ctx.transcript.note(`property stopped after ${found.numRuns} of ${options.numRuns} runs: time limit of ${RUN_BUDGET_MS / 1000} s`);
+    if (found.interrupted) ctx.transcript.note(`property stopped after ${found.numRuns} of ${options.numRuns} runs: time limit of ${budgetMs / 1000} s`);
     return;
   }
   const shrunk = await fc.check(property, {
-    seed: ctx.seed, numRuns: options.numRuns, path: found.counterexamplePath ?? undefined, interruptAfterTimeLimit: SHRINK_BUDGET_MS,
+    seed: ctx.seed, numRuns: options.numRuns, path: found.counterexamplePath ?? undefined, interruptAfterTimeLimit: scaledLimit(SHRINK_BUDGET_MS),
   });
   throw failure(ctx, reportedRun(found, shrunk));
 }
